@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_BASE, APP_VERSION } from '@apm/contract';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { fail } from './lib/envelope.js';
+import { AppError } from './lib/errors.js';
+import authRoutes from './modules/auth/routes.js';
+import commonRoutes from './modules/common/routes.js';
+import customerRoutes from './modules/customers/routes.js';
+import menuRoutes from './modules/menus/routes.js';
+import settingRoutes from './modules/settings/routes.js';
+import userRoutes from './modules/users/routes.js';
+import auditPlugin from './plugins/audit.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import servicesPlugin from './plugins/services.js';
+
+/** What the app is built from. */
+export interface BuildOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Maximum request body for API calls (uploads get their own limits). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the Fastify app from its plugins: services, auth, audit, errors, docs, API routes, static files. */
+export async function buildApp({ config, db, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    ajv: { customOptions: { allErrors: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
+  });
+  await app.register(servicesPlugin, { db, config });
+  await app.register(authPlugin);
+  await app.register(auditPlugin);
+  await app.register(errorsPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'APM API',
+        version: APP_VERSION,
+        description: 'Console API of the APM signage platform',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'Authorization' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+
+  await app.register(
+    async (api) => {
+      await api.register(commonRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(menuRoutes);
+      await api.register(settingRoutes);
+      await api.register(customerRoutes);
+    },
+    { prefix: API_BASE },
+  );
+
+  registerStatic(app as unknown as FastifyInstance, config);
+  return app;
+}
+
+/** The console at `/` with SPA fallback, and the player at `/player`, when they are built. */
+function registerStatic(app: FastifyInstance, config: AppConfig): void {
+  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  const hasPlayer = existsSync(path.join(config.playerDir, 'index.html'));
+  if (hasWeb)
+    app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: 'index.html' });
+  if (hasPlayer) {
+    app.register(fastifyStatic, {
+      root: config.playerDir,
+      prefix: '/player/',
+      decorateReply: !hasWeb,
+      index: 'index.html',
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(API_BASE);
+    if (isPage && hasPlayer && (pathname === '/player' || pathname.startsWith('/player/'))) {
+      return reply.sendFile('index.html', config.playerDir);
+    }
+    if (isPage && hasWeb && !path.extname(pathname)) return reply.sendFile('index.html', config.webDir);
+    request.log.info({ url: request.url }, 'route not found');
+    return reply.status(404).send(fail(404, `No such route: ${request.method} ${pathname}`));
+  });
+}
+
+/** The app type, for tests and modules that need it. */
+export type App = Awaited<ReturnType<typeof buildApp>>;

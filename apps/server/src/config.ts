@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** `apps/` — resolved from this module so that src/ and the bundled dist/ agree. */
+const APPS_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Server configuration, read from the environment (documented in the README). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; undefined = embedded PGlite in `<dataDir>/db`. */
+  databaseUrl: string | undefined;
+  adminUser: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  /** Sign-in attempts allowed per address per minute. */
+  loginRateLimit: number;
+  /** Directory of the built console (`apps/web/dist`). */
+  webDir: string;
+  /** Directory of the built player (`apps/player/dist`). */
+  playerDir: string;
+}
+
+/** A configuration error: start-up stops with this one line. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the configuration; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${env.PORT}"`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const adminUser = env.APM_ADMIN_USER || undefined;
+  const adminPassword = env.APM_ADMIN_PASSWORD || undefined;
+  if ((adminUser === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigError('APM_ADMIN_USER and APM_ADMIN_PASSWORD must be set together');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  const loginRateLimit = env.APM_LOGIN_RATE_LIMIT ? Number(env.APM_LOGIN_RATE_LIMIT) : 30;
+  if (!Number.isInteger(loginRateLimit) || loginRateLimit < 1) {
+    throw new ConfigError('APM_LOGIN_RATE_LIMIT must be a positive integer');
+  }
+  return {
+    port,
+    loginRateLimit,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(rootDir, env.APM_DATA_DIR || './data'),
+    databaseUrl,
+    adminUser,
+    adminPassword,
+    logLevel,
+    smtpUrl,
+    webDir: env.APM_WEB_DIR ? path.resolve(rootDir, env.APM_WEB_DIR) : path.join(APPS_DIR, 'web/dist'),
+    playerDir: env.APM_PLAYER_DIR
+      ? path.resolve(rootDir, env.APM_PLAYER_DIR)
+      : path.join(APPS_DIR, 'player/dist'),
+  };
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+/** The Drizzle database, whichever driver is behind it: PGlite and PostgreSQL speak one dialect. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+
+/** An open database with its driver name and a clean close. */
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Where the generated migrations live (same relative place from src/db and from the bundled dist/). */
+export const MIGRATIONS_DIR = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../drizzle' : '../../drizzle', import.meta.url),
+);
+
+/** Where to open the database: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+  let client: PGlite;
+  if ('dataDir' in target) {
+    const dir = path.join(target.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+export { schema };

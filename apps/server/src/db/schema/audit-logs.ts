@@ -1,0 +1,26 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every write call and every sign-in: who, from where, what (secrets masked), result and duration. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    username: text('username'),
+    /** Office of the acting user, for tenant-scoped log queries. */
+    officeId: integer('office_id'),
+    ip: text('ip'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    action: text('action').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>(),
+    status: integer('status').notNull(),
+    code: integer('code').notNull(),
+    msg: text('msg'),
+    durationMs: integer('duration_ms').notNull(),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_logs_at_idx').on(t.at), index('audit_logs_user_idx').on(t.userId, t.at)],
+);

@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  offices,
+  roleGrants,
+  roles,
+  sessions,
+  userRoles,
+  users,
+  type DataRange,
+} from '../../db/schema/index.js';
+
+/** Session lifetime: 2 hours, renewed on every request (spec section 9). */
+export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+/** The expiry is written back at most this often, to spare the database a write per request. */
+const RENEW_EVERY_MS = 60 * 1000;
+
+/** Who is calling: the signed-in user and what they may do. */
+export interface AuthContext {
+  sessionId: string;
+  userId: number;
+  loginName: string;
+  name: string;
+  officeId: number;
+  officePath: string;
+  dataRange: DataRange;
+  /** Permission strings `<id>:<operation>`. */
+  permissions: Set<string>;
+  roleCodes: string[];
+  pwdPastDue: boolean;
+  expiresAt: Date;
+}
+
+/** Hashes a session token to the id stored server-side. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates, resolves, renews and ends sign-in sessions. */
+export class SessionService {
+  constructor(private readonly db: Database) {}
+
+  /** Starts a session; answers the opaque token the client keeps. */
+  async create(userId: number, meta: { ip?: string; userAgent?: string; pwdPastDue?: boolean }) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await this.db.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500),
+      pwdPastDue: meta.pwdPastDue ?? false,
+    });
+    return { token, expiresAt };
+  }
+
+  /** The caller behind a token, or null when it is unknown, expired or the user is disabled. */
+  async resolve(token: string): Promise<AuthContext | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const id = hashToken(token);
+    const now = new Date();
+    const [row] = await this.db
+      .select({
+        session: sessions,
+        user: { id: users.id, loginName: users.loginName, name: users.name, officeId: users.officeId },
+        dataRange: users.dataRange,
+        officePath: offices.path,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(offices, eq(offices.id, users.officeId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.enabled, true)));
+    if (!row) return null;
+    const grants = await this.db
+      .select({ code: roles.code, permissionId: roleGrants.permissionId, operation: roleGrants.operation })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(roleGrants, eq(roleGrants.roleId, roles.id))
+      .where(eq(userRoles.userId, row.user.id));
+    const permissions = new Set<string>();
+    const roleCodes = new Set<string>();
+    for (const g of grants) {
+      roleCodes.add(g.code);
+      if (g.permissionId && g.operation) permissions.add(`${g.permissionId}:${g.operation}`);
+    }
+    let expiresAt = row.session.expiresAt;
+    const renewed = new Date(now.getTime() + SESSION_TTL_MS);
+    if (renewed.getTime() - expiresAt.getTime() > RENEW_EVERY_MS) {
+      await this.db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, id));
+      expiresAt = renewed;
+    }
+    return {
+      sessionId: id,
+      userId: row.user.id,
+      loginName: row.user.loginName,
+      name: row.user.name,
+      officeId: row.user.officeId,
+      officePath: row.officePath,
+      dataRange: row.dataRange,
+      permissions,
+      roleCodes: [...roleCodes],
+      pwdPastDue: row.session.pwdPastDue,
+      expiresAt,
+    };
+  }
+
+  /** Ends one session. */
+  async end(sessionId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of a user. */
+  async endAllOf(userId: number): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  /** Clears the password-expired flag of a session after the password changed. */
+  async clearPwdPastDue(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ pwdPastDue: false }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Deletes expired sessions; answers how many. */
+  async purgeExpired(): Promise<number> {
+    const gone = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, new Date()))
+      .returning({ id: sessions.id });
+    return gone.length;
+  }
+}

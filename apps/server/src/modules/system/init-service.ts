@@ -1,0 +1,88 @@
+import { isStrongPassword, LOGIN_NAME_PATTERN, SystemRoles } from '@apm/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { offices, systemSettings, userRoles, users } from '../../db/schema/index.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { SettingsService } from '../settings/service.js';
+import { roleIdsByCode } from './seed.js';
+
+/** The first organisation and its super administrator. */
+export interface InitInput {
+  officeName: string;
+  username: string;
+  password: string;
+  name?: string;
+  email?: string;
+}
+
+/** Answers whether the system is initialised and initialises it once. */
+export class InitService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** True once the first organisation and administrator exist. */
+  async isInitialised(): Promise<boolean> {
+    return this.settings.get('sysInitialised');
+  }
+
+  /** Creates the first organisation and super administrator; 409 when already initialised. */
+  async initialise(input: InitInput): Promise<{ userId: number; officeId: number }> {
+    const officeName = input.officeName.trim();
+    const username = input.username.trim();
+    if (!officeName)
+      throw badRequest('officeName is required', 'validation', { fields: { officeName: 'required' } });
+    if (!LOGIN_NAME_PATTERN.test(username)) {
+      throw badRequest('username must be 2–50 letters, digits or _ . @ -', 'validation', {
+        fields: { username: 'pattern' },
+      });
+    }
+    if (!isStrongPassword(input.password)) {
+      throw badRequest(
+        'password must be 8–64 characters with upper- and lower-case letters, a digit and a symbol',
+        'weakPassword',
+        { fields: { password: 'weak' } },
+      );
+    }
+    const passwordHash = await hashPassword(input.password);
+    const [superAdminRole] = await roleIdsByCode(this.db, [SystemRoles.superAdmin]);
+    const result = await this.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(systemSettings)
+        .values({ key: 'sysInitialised', value: true })
+        .onConflictDoUpdate({
+          target: systemSettings.key,
+          set: { value: true, updatedAt: sql`now()` },
+          setWhere: sql`${systemSettings.value} <> 'true'::jsonb`,
+        })
+        .returning({ key: systemSettings.key });
+      if (!claimed.length) throw conflict('The system is already initialised', 'alreadyInitialised');
+      const [office] = await tx
+        .insert(offices)
+        .values({ name: officeName, kind: 'platform' })
+        .returning({ id: offices.id });
+      await tx
+        .update(offices)
+        .set({ path: `/${office!.id}/` })
+        .where(eq(offices.id, office!.id));
+      const [user] = await tx
+        .insert(users)
+        .values({
+          officeId: office!.id,
+          loginName: username,
+          name: input.name?.trim() || username,
+          email: input.email?.trim() || null,
+          passwordHash,
+          userPwdType: '2',
+          dataRange: 'all',
+        })
+        .returning({ id: users.id });
+      if (superAdminRole) await tx.insert(userRoles).values({ userId: user!.id, roleId: superAdminRole });
+      return { userId: user!.id, officeId: office!.id };
+    });
+    await this.settings.reload();
+    return result;
+  }
+}

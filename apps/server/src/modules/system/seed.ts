@@ -1,0 +1,107 @@
+import { MENU_NAMES, MENU_PAGES, PERMISSIONS, SystemRoles, type PermissionDef } from '@apm/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { menus, permissions, roleGrants, roles } from '../../db/schema/index.js';
+
+type Grant = { permissionId: string; operation: string };
+
+const grantsOf = (filter: (p: PermissionDef, op: string) => boolean): Grant[] =>
+  PERMISSIONS.flatMap((p) =>
+    p.operations.filter((op) => filter(p, op)).map((op) => ({ permissionId: p.id, operation: op })),
+  );
+
+const OPERATOR_AREAS = /^(home|res|content|program|plan|message|terminal|widget|stats|publish)(:|$)/;
+
+/** What each seeded system role may do. */
+export const SYSTEM_ROLE_GRANTS: Record<string, { name: string; grants: () => Grant[] }> = {
+  [SystemRoles.superAdmin]: { name: 'Super administrator', grants: () => grantsOf(() => true) },
+  [SystemRoles.operator]: {
+    name: 'Operator',
+    grants: () =>
+      grantsOf((p, op) => OPERATOR_AREAS.test(p.id) || (p.id === 'sys:messageNotification' && op === 'view')),
+  },
+  [SystemRoles.auditor]: {
+    name: 'Auditor',
+    grants: () =>
+      grantsOf(
+        (p, op) =>
+          p.id === 'home' ||
+          p.id.startsWith('review') ||
+          (op === 'view' &&
+            /^(content|program|plan|message|res|sys:log|sys:messageNotification|stats)(:|$)/.test(p.id)),
+      ),
+  },
+};
+
+/**
+ * Brings catalogue data up to date at every start-up, idempotently: the permission catalogue,
+ * the system roles (the super administrator always holds every permission) and any menu
+ * entries that are missing. Entries an administrator edited are left as they are.
+ */
+export async function seedCatalogue(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const p of PERMISSIONS) {
+      await tx
+        .insert(permissions)
+        .values({ id: p.id, name: p.name, parentId: p.parent ?? null, operations: [...p.operations] })
+        .onConflictDoUpdate({
+          target: permissions.id,
+          set: { name: p.name, parentId: p.parent ?? null, operations: [...p.operations] },
+        });
+    }
+    const known = PERMISSIONS.map((p) => p.id);
+    await tx.delete(permissions).where(sql`${permissions.id} not in ${known}`);
+
+    for (const [code, def] of Object.entries(SYSTEM_ROLE_GRANTS)) {
+      const inserted = await tx
+        .insert(roles)
+        .values({ code, name: def.name, isSystem: true })
+        .onConflictDoNothing()
+        .returning({ id: roles.id });
+      const [role] = inserted.length
+        ? inserted
+        : await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, code));
+      if (!role) continue;
+      if (inserted.length || code === SystemRoles.superAdmin) {
+        const grants = def.grants();
+        if (grants.length) {
+          await tx
+            .insert(roleGrants)
+            .values(grants.map((g) => ({ roleId: role.id, ...g })))
+            .onConflictDoNothing();
+        }
+      }
+    }
+
+    const existing = await tx.select({ key: menus.key }).from(menus);
+    const have = new Set(existing.map((m) => m.key));
+    const missing = MENU_PAGES.map((page, index) => ({ page, index })).filter(
+      ({ page }) => !have.has(page.key),
+    );
+    if (missing.length) {
+      await tx.insert(menus).values(
+        missing.map(({ page, index }) => ({
+          key: page.key,
+          parentKey: page.parent ?? null,
+          path: page.path ?? null,
+          names: { ...(MENU_NAMES[page.key] ?? { US: page.name }) },
+          icon: page.icon ?? null,
+          sort: (index + 1) * 10,
+          permission: page.permission,
+          roles: page.roles ?? null,
+          hidden: page.hidden ?? false,
+        })),
+      );
+    }
+  });
+}
+
+/** Ids of the roles with these codes. */
+export async function roleIdsByCode(db: Database, codes: string[]): Promise<number[]> {
+  if (!codes.length) return [];
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(inArray(roles.code, codes)));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { maskParams } from '../lib/mask.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by sign-in routes: the user name the caller tried, for the audit record. */
+    auditUsername?: string;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Records every write call and every sign-in in the audit log: who, where, what, result, duration. */
+export default fp(
+  async function audit(app: FastifyInstance) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/apm-web')) return;
+      const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+      const body = maskParams(request.body);
+      // Sign-in bodies carry the user name encrypted: record the name it decrypted to instead.
+      if (body && request.auditUsername !== undefined && 'username' in body)
+        body.username = request.auditUsername;
+      const query = maskParams(request.query);
+      const status = reply.statusCode;
+      app.services.audit.record(
+        {
+          userId: request.auth?.userId ?? null,
+          username: request.auth?.loginName ?? request.auditUsername ?? null,
+          officeId: request.auth?.officeId ?? null,
+          ip: request.ip,
+          method: request.method,
+          path: request.url.split('?')[0]!.slice(0, 500),
+          action: route,
+          params: body || query ? { ...(query ?? {}), ...(body ?? {}) } : null,
+          status,
+          code: status >= 400 ? status : 0,
+          msg: status >= 400 ? (reply.apmErrorMsg ?? null) : null,
+          durationMs: Math.round(reply.elapsedTime),
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          requestId: String(request.id),
+        },
+        (err) => request.log.error({ err }, 'audit write failed'),
+      );
+    });
+  },
+  { name: 'apm-audit', dependencies: ['apm-services'] },
+);

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { AuditService } from '../modules/audit/service.js';
+import { LandingKey } from '../modules/auth/landing-key.js';
+import { LoginGuard } from '../modules/auth/login-guard.js';
+import { LoginService } from '../modules/auth/login-service.js';
+import { SessionService } from '../modules/auth/session-service.js';
+import { VerificationCodes } from '../modules/auth/verification-codes.js';
+import { BrandService } from '../modules/customers/brand-service.js';
+import { MenuService } from '../modules/menus/service.js';
+import { OutboxNotifier, SmtpNotifier, type Notifier } from '../modules/notify/outbox.js';
+import { SettingsService } from '../modules/settings/service.js';
+import { InitService } from '../modules/system/init-service.js';
+import { UserInfoService } from '../modules/users/user-info-service.js';
+
+/** Every service of the app, built once per app instance. */
+export interface Services {
+  settings: SettingsService;
+  landingKey: LandingKey;
+  sessions: SessionService;
+  loginGuard: LoginGuard;
+  codes: VerificationCodes;
+  notifier: Notifier;
+  login: LoginService;
+  init: InitService;
+  userInfo: UserInfoService;
+  menus: MenuService;
+  brands: BrandService;
+  audit: AuditService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+    services: Services;
+  }
+}
+
+/** Builds the services from the database and configuration. */
+export function createServices(db: Database, config: AppConfig): Services {
+  const settings = new SettingsService(db);
+  const landingKey = new LandingKey(settings);
+  const sessions = new SessionService(db);
+  const loginGuard = new LoginGuard();
+  const codes = new VerificationCodes();
+  const outbox = new OutboxNotifier(path.join(config.dataDir, 'outbox'));
+  const notifier: Notifier = config.smtpUrl
+    ? new SmtpNotifier(config.smtpUrl, 'APM <no-reply@apm.local>', outbox)
+    : outbox;
+  const menus = new MenuService(db);
+  return {
+    settings,
+    landingKey,
+    sessions,
+    loginGuard,
+    codes,
+    notifier,
+    login: new LoginService(db, settings, landingKey, loginGuard, codes, sessions, notifier),
+    init: new InitService(db, settings),
+    userInfo: new UserInfoService(db, menus),
+    menus,
+    brands: new BrandService(settings),
+    audit: new AuditService(db),
+  };
+}
+
+/** Decorates the app with the database, the configuration and the services. */
+export default fp(
+  async function services(app: FastifyInstance, opts: { db: Database; config: AppConfig }) {
+    app.decorate('db', opts.db);
+    app.decorate('config', opts.config);
+    app.decorate('services', createServices(opts.db, opts.config));
+  },
+  { name: 'apm-services' },
+);

@@ -1,0 +1,59 @@
+import { buildApp, type App } from './app.js';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { seedCatalogue } from './modules/system/seed.js';
+
+/** A running server and how to stop it. */
+export interface RunningServer {
+  app: App;
+  database: DatabaseHandle;
+  url: string;
+  /** Stops accepting, finishes in-flight requests, flushes the audit log, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database, brings the catalogue up to date, initialises headlessly if asked, and listens. */
+export async function startServer(
+  config: AppConfig,
+  logger: object | boolean = true,
+): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  let app: App | undefined;
+  try {
+    await seedCatalogue(database.db);
+    app = await buildApp({ config, db: database.db, logger });
+    await app.services.landingKey.init();
+    if (config.adminUser && config.adminPassword && !(await app.services.init.isInitialised())) {
+      await app.services.init.initialise({
+        officeName: 'APM',
+        username: config.adminUser,
+        password: config.adminPassword,
+      });
+      app.log.info({ user: config.adminUser }, 'system initialised from APM_ADMIN_USER');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app?.close();
+    await database.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const running = app;
+  let stopping: Promise<void> | undefined;
+  return {
+    app: running,
+    database,
+    url: `http://localhost:${port}`,
+    stop() {
+      stopping ??= (async () => {
+        await running.close();
+        await running.services.audit.flush();
+        await database.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+export * from './envelope.js';
+export * from './permissions.js';
+export * from './menu-pages.js';
+export * from './auth.js';
+
+/** Product version shown in the console footer. */
+export const APP_VERSION = 'V3.8.52';
+/** API base prefix. */
+export const API_BASE = '/apm-web';
+export * from './menu-names.js';
