@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Server tests: unit and API tests through `app.inject` on PGlite, or PostgreSQL with TEST_DATABASE_URL. */
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
