@@ -3,6 +3,9 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedCatalogue } from './modules/system/seed.js';
 
+/** In-flight requests get this long to finish on shutdown. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** A running server and how to stop it. */
 export interface RunningServer {
   app: App;
@@ -49,7 +52,16 @@ export async function startServer(
     url: `http://localhost:${port}`,
     stop() {
       stopping ??= (async () => {
-        await running.close();
+        // Node closes idle keep-alive sockets only once, when closing starts: sockets that finish
+        // their last request afterwards are closed here, and stragglers are cut after the grace period.
+        const idle = setInterval(() => running.server.closeIdleConnections(), 100);
+        const grace = setTimeout(() => running.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        try {
+          await running.close();
+        } finally {
+          clearInterval(idle);
+          clearTimeout(grace);
+        }
         await running.services.audit.flush();
         await database.close();
       })();

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: a real server process and Debian's Chromium, one file at a time. */
+export default defineConfig({
+  test: {
+    include: ['specs/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
