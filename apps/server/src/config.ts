@@ -30,7 +30,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** Reads and validates the configuration; throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
-  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  // Decimal digits only: Number() would read ' ' as 0 (a random port) and accept '1e3' or '0x50'.
+  const port =
+    env.PORT === undefined || env.PORT === '' ? 8080 : /^\d{1,5}$/.test(env.PORT) ? Number(env.PORT) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${env.PORT}"`);
   }

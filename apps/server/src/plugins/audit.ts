@@ -23,11 +23,13 @@ export default fp(
         body.username = request.auditUsername;
       const query = maskParams(request.query);
       const status = reply.statusCode;
+      // A sign-in names the account it acts on; a session the caller still holds is someone else's.
+      const actor = request.auditUsername === undefined ? request.auth : null;
       app.services.audit.record(
         {
-          userId: request.auth?.userId ?? null,
-          username: request.auth?.loginName ?? request.auditUsername ?? null,
-          officeId: request.auth?.officeId ?? null,
+          userId: actor?.userId ?? null,
+          username: request.auditUsername ?? actor?.loginName ?? null,
+          officeId: actor?.officeId ?? null,
           ip: request.ip,
           method: request.method,
           path: request.url.split('?')[0]!.slice(0, 500),

@@ -63,6 +63,7 @@ export const SETTINGS = {
   ),
   rsaKeyPair: def<{ publicKey: string; privateKey: string } | null>(null, 'secret', 'Sign-in key pair'),
   sysInitialised: def(false, 'public', 'The system has been initialised'),
+  catalogueVersion: def('', 'secret', 'Hash of the seeded permission and menu catalogue'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

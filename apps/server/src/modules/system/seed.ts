@@ -1,7 +1,8 @@
 import { MENU_NAMES, MENU_PAGES, PERMISSIONS, SystemRoles, type PermissionDef } from '@apm/contract';
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { menus, permissions, roleGrants, roles } from '../../db/schema/index.js';
+import { menus, permissions, roleGrants, roles, systemSettings } from '../../db/schema/index.js';
 
 type Grant = { permissionId: string; operation: string };
 
@@ -39,6 +40,13 @@ export const SYSTEM_ROLE_GRANTS: Record<string, { name: string; grants: () => Gr
  * entries that are missing. Entries an administrator edited are left as they are.
  */
 export async function seedCatalogue(db: Database): Promise<void> {
+  // Start-up skips the work when the catalogue is the one already seeded.
+  const version = catalogueVersion();
+  const [stored] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, 'catalogueVersion'));
+  if (stored?.value === version) return;
   await db.transaction(async (tx) => {
     for (const p of PERMISSIONS) {
       await tx
@@ -93,7 +101,19 @@ export async function seedCatalogue(db: Database): Promise<void> {
         })),
       );
     }
+    await tx
+      .insert(systemSettings)
+      .values({ key: 'catalogueVersion', value: version })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: version, updatedAt: sql`now()` } });
   });
+}
+
+/** A hash of everything the seed writes, so that an unchanged catalogue is not seeded again. */
+function catalogueVersion(): string {
+  const roleGrants = Object.entries(SYSTEM_ROLE_GRANTS).map(([code, def]) => [code, def.name, def.grants()]);
+  return createHash('sha256')
+    .update(JSON.stringify([PERMISSIONS, MENU_PAGES, MENU_NAMES, roleGrants]))
+    .digest('hex');
 }
 
 /** Ids of the roles with these codes. */
