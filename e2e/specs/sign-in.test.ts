@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+import { ROOT, startServerProcess, type ServerProcess } from '../support/server.js';
+
+const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
+const ADMIN = { org: 'Acme Signage', user: 'owner', name: 'Olivia Owner', password: 'Str0ng#Pass2026' };
+
+describe('first start: initialise, then sign in with encryption', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    server = await startServerProcess();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(msg.text());
+    });
+    page.on('pageerror', (err) => consoleErrors.push(err.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a fresh system to the initialisation page and creates the administrator', async () => {
+    await page.goto(server.url);
+    await page.waitForURL('**/sysInit');
+    await page.fill('#sysInit_officeName', ADMIN.org);
+    await page.fill('#sysInit_username', ADMIN.user);
+    await page.fill('#sysInit_name', ADMIN.name);
+    await page.fill('#sysInit_password', ADMIN.password);
+    await page.fill('#sysInit_confirm', ADMIN.password);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'sys-init.png') });
+    await page.click('form#sysInit button[type=submit]');
+    await page.waitForURL('**/login');
+    const init = await fetch(`${server.url}/apm-web/f/common/isSysInit`).then(
+      (r) => r.json() as Promise<{ data: number }>,
+    );
+    expect(init.data).toBe(1);
+  });
+
+  it('signs in with the user name and password encrypted, and shows the signed-in user', async () => {
+    await page.fill('#login_username', ADMIN.user);
+    await page.fill('#login_password', ADMIN.password);
+    const loginRequest = page.waitForRequest(
+      (r) => r.url().endsWith('/apm-web/a/login') && r.method() === 'POST',
+    );
+    await page.click('[data-testid=login-submit]');
+    const body = new URLSearchParams((await loginRequest).postData() ?? '');
+    expect(body.get('username')).not.toBe(ADMIN.user);
+    expect(body.get('password')).not.toContain(ADMIN.password);
+    expect(Buffer.from(body.get('password') ?? '', 'base64')).toHaveLength(256);
+
+    await page.waitForURL('**/home');
+    await expect(page.textContent('[data-testid=signed-in-user]')).resolves.toBe(ADMIN.name);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'signed-in.png') });
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'Authorization');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+  });
+
+  it('logged no errors in the browser console', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
