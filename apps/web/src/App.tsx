@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { RouterProvider } from 'react-router/dom';
+import { FeedbackBridge } from './components/FeedbackBridge';
+import type { AppRouter } from './router';
+import { queryClient } from './services/query-client';
+import { useLocaleStore } from './stores/locale';
+
+/** Props of {@link App}. */
+export interface AppProps {
+  router: AppRouter;
+}
+
+/** Root component: antd configuration and locale, server-state cache, feedback bridge and router. */
+export function App({ router }: AppProps) {
+  const antdLocale = useLocaleStore((s) => s.antdLocale);
+  return (
+    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#1677ff' } }}>
+      <AntApp style={{ height: '100%' }}>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,78 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@apm/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../services/auth';
+import { useAccountStore } from '../stores/account';
+
+/** Props of {@link AvatarDropdown}. */
+export interface AvatarDropdownProps {
+  user: UserInfo;
+  /** Show the avatar only (phones). */
+  compact?: boolean;
+}
+
+/** Header account menu: avatar, name and office; personal center and sign-out. */
+export function AvatarDropdown({ user, compact = false }: AvatarDropdownProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const clearAccount = useAccountStore((s) => s.clear);
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch {
+      void message.warning(t('home.signOutFailed'));
+    }
+    clearAccount();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'personalCenter', icon: <UserOutlined />, label: t('home.personalCenter') },
+    { type: 'divider' },
+    { key: 'signOut', icon: <LogoutOutlined />, label: t('home.signOut'), danger: true },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'personalCenter') navigate('/personalCenter');
+    if (key === 'signOut') void signOut();
+  };
+
+  const displayName = user.name || user.loginName;
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Flex
+        component="button"
+        align="center"
+        gap={8}
+        aria-label={displayName}
+        data-testid="avatar-menu"
+        style={{
+          border: 0,
+          background: 'transparent',
+          cursor: 'pointer',
+          padding: '0 4px',
+          height: 48,
+          minWidth: 0,
+        }}
+      >
+        <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+        {compact ? null : (
+          <Flex vertical align="start" style={{ lineHeight: 1.25, minWidth: 0, maxWidth: 200 }}>
+            <Typography.Text strong ellipsis>
+              {displayName}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+              {user.office?.name ?? t('home.noOffice')}
+            </Typography.Text>
+          </Flex>
+        )}
+      </Flex>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,12 @@
+/** The signed-in home page and its header. */
+export default {
+  welcome: 'Welcome back',
+  office: 'Organisation',
+  noOffice: 'No organisation',
+  loginName: 'Login name',
+  personalCenter: 'Personal center',
+  signOut: 'Sign out',
+  signOutFailed: 'Sign-out did not reach the server; you have been signed out on this device.',
+  loadFailed: 'Your account could not be loaded.',
+  retry: 'Try again',
+};

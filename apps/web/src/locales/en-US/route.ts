@@ -1,0 +1,11 @@
+/** Page names, used in the document title `Admin | <page name>`. */
+export default {
+  login: 'Sign in',
+  sysInit: 'System initialisation',
+  home: 'Home',
+  personalCenter: 'Personal center',
+  forbidden: 'Access denied',
+  notFound: 'Page not found',
+  serverError: 'Server error',
+  logout: 'Login invalid',
+};

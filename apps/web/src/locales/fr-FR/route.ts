@@ -1,0 +1,14 @@
+import type en from '../en-US/route';
+
+/** Noms des pages, utilisés dans le titre du document. */
+const route: typeof en = {
+  login: 'Connexion',
+  sysInit: 'Initialisation du système',
+  home: 'Accueil',
+  personalCenter: 'Espace personnel',
+  forbidden: 'Accès refusé',
+  notFound: 'Page introuvable',
+  serverError: 'Erreur du serveur',
+  logout: 'Connexion expirée',
+};
+export default route;

@@ -1,0 +1,84 @@
+/**
+ * i18next set-up and language switching. Each language's messages, antd locale and dayjs
+ * locale are separate chunks loaded on demand, so the first page carries only one language.
+ */
+import type { Locale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { useLocaleStore } from '../stores/locale';
+import { writeCookie } from '../utils/cookie';
+import type { Messages } from './en-US';
+import { LANGUAGE_COOKIE, languageInfo, type Language } from './languages';
+
+type Loader<T> = () => Promise<{ default: T }>;
+
+const messageLoaders: Record<Language, Loader<Messages>> = {
+  CN: () => import('./zh-CN'),
+  HK: () => import('./zh-HK'),
+  US: () => import('./en-US'),
+  IT: () => import('./it-IT'),
+  RU: () => import('./ru-RU'),
+  FR: () => import('./fr-FR'),
+  KR: () => import('./ko-KR'),
+};
+
+const antdLoaders: Record<Language, Loader<Locale>> = {
+  CN: () => import('antd/es/locale/zh_CN'),
+  HK: () => import('antd/es/locale/zh_HK'),
+  US: () => import('antd/es/locale/en_US'),
+  IT: () => import('antd/es/locale/it_IT'),
+  RU: () => import('antd/es/locale/ru_RU'),
+  FR: () => import('antd/es/locale/fr_FR'),
+  KR: () => import('antd/es/locale/ko_KR'),
+};
+
+// Importing a dayjs locale registers it with dayjs; English is built in.
+const dayjsLoaders: Record<Language, () => Promise<unknown>> = {
+  CN: () => import('dayjs/locale/zh-cn'),
+  HK: () => import('dayjs/locale/zh-hk'),
+  US: () => Promise.resolve(),
+  IT: () => import('dayjs/locale/it'),
+  RU: () => import('dayjs/locale/ru'),
+  FR: () => import('dayjs/locale/fr'),
+  KR: () => import('dayjs/locale/ko'),
+};
+
+let initialised: Promise<unknown> | undefined;
+
+function ensureInit(): Promise<unknown> {
+  initialised ??= i18n.use(initReactI18next).init({
+    resources: {},
+    lng: undefined,
+    // Every language carries every key (unit-tested), so there is nothing to fall back to.
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  return initialised;
+}
+
+/**
+ * Switches the whole console (i18next, antd, dayjs, `<html lang>`) to a language.
+ * With `persist` the choice is kept in the `language` cookie.
+ */
+export async function changeLanguage(language: Language, options: { persist?: boolean } = {}): Promise<void> {
+  const info = languageInfo(language);
+  const [messages, antdLocale] = await Promise.all([
+    messageLoaders[language](),
+    antdLoaders[language](),
+    dayjsLoaders[language](),
+    ensureInit(),
+  ]);
+  if (!i18n.hasResourceBundle(info.tag, 'translation')) {
+    i18n.addResourceBundle(info.tag, 'translation', messages.default, true, true);
+  }
+  await i18n.changeLanguage(info.tag);
+  dayjs.locale(info.dayjs);
+  document.documentElement.lang = info.tag;
+  useLocaleStore.setState({ language, antdLocale: antdLocale.default });
+  if (options.persist) writeCookie(LANGUAGE_COOKIE, language);
+}
+
+export default i18n;

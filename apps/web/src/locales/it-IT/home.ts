@@ -1,0 +1,15 @@
+import type en from '../en-US/home';
+
+/** La home dopo l'accesso e la sua intestazione. */
+const home: typeof en = {
+  welcome: 'Bentornato',
+  office: 'Organizzazione',
+  noOffice: 'Nessuna organizzazione',
+  loginName: 'Nome di accesso',
+  personalCenter: 'Area personale',
+  signOut: 'Esci',
+  signOutFailed: 'La richiesta di uscita non ha raggiunto il server; sei uscito su questo dispositivo.',
+  loadFailed: 'Impossibile caricare il tuo account.',
+  retry: 'Riprova',
+};
+export default home;

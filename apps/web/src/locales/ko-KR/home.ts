@@ -1,0 +1,15 @@
+import type en from '../en-US/home';
+
+/** 로그인 후 홈 페이지와 헤더. */
+const home: typeof en = {
+  welcome: '다시 오신 것을 환영합니다',
+  office: '기관',
+  noOffice: '기관 없음',
+  loginName: '로그인 이름',
+  personalCenter: '개인 센터',
+  signOut: '로그아웃',
+  signOutFailed: '로그아웃 요청이 서버에 전달되지 않았습니다. 이 기기에서는 로그아웃되었습니다.',
+  loadFailed: '계정 정보를 불러오지 못했습니다.',
+  retry: '다시 시도',
+};
+export default home;

@@ -1,0 +1,14 @@
+import type en from '../en-US/route';
+
+/** 문서 제목에 쓰이는 페이지 이름. */
+const route: typeof en = {
+  login: '로그인',
+  sysInit: '시스템 초기화',
+  home: '홈',
+  personalCenter: '개인 센터',
+  forbidden: '접근 거부',
+  notFound: '페이지를 찾을 수 없음',
+  serverError: '서버 오류',
+  logout: '로그인 만료',
+};
+export default route;

@@ -1,0 +1,14 @@
+import type en from '../en-US/route';
+
+/** Названия страниц для заголовка документа. */
+const route: typeof en = {
+  login: 'Вход',
+  sysInit: 'Инициализация системы',
+  home: 'Главная',
+  personalCenter: 'Личный кабинет',
+  forbidden: 'Доступ запрещён',
+  notFound: 'Страница не найдена',
+  serverError: 'Ошибка сервера',
+  logout: 'Сеанс недействителен',
+};
+export default route;

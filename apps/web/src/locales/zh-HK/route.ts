@@ -1,0 +1,14 @@
+import type en from '../en-US/route';
+
+/** 頁面名稱，用於文件標題。 */
+const route: typeof en = {
+  login: '登入',
+  sysInit: '系統初始化',
+  home: '首頁',
+  personalCenter: '個人中心',
+  forbidden: '無權存取',
+  notFound: '頁面不存在',
+  serverError: '伺服器錯誤',
+  logout: '登入失效',
+};
+export default route;

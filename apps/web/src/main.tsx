@@ -1,0 +1,45 @@
+/**
+ * Entry point: decides the language (cookie, brand default, browser), loads it, creates the
+ * router, connects the request layer to it and renders.
+ */
+import 'nprogress/nprogress.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { changeLanguage } from './locales/i18n';
+import { LANGUAGE_COOKIE } from './locales/languages';
+import { resolveLanguage } from './locales/resolve-language';
+import { createAppRouter } from './router';
+import { brandQuery } from './services/queries';
+import { queryClient } from './services/query-client';
+import { configureRequest } from './services/request';
+import { readCookie } from './utils/cookie';
+
+async function bootstrap(): Promise<void> {
+  const cookie = readCookie(LANGUAGE_COOKIE);
+  // The brand default only matters when no language was chosen; its answer is cached for the pages.
+  const brandDefault = cookie
+    ? undefined
+    : await queryClient
+        .fetchQuery(brandQuery())
+        .then((brand) => brand.defaultLanguage)
+        .catch(() => undefined);
+  await changeLanguage(resolveLanguage({ cookie, brandDefault, browser: navigator.languages }));
+
+  const router = createAppRouter();
+  configureRequest({
+    navigate: (path) => void router.navigate(path),
+    currentPath: () => router.state.location.pathname,
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+}
+
+void bootstrap();

@@ -1,0 +1,25 @@
+/** Route loaders deciding where signed-in and signed-out users may go. */
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { checkIsLogin } from '../services/auth';
+import { HOME_PATH } from '../utils/redirect';
+
+/** Whether the session cookie is valid; the cookie is HttpOnly, so the server is asked. */
+async function isSignedIn(): Promise<boolean> {
+  try {
+    return await checkIsLogin();
+  } catch {
+    return false;
+  }
+}
+
+/** `/`: to `/home` when signed in, to `/login` otherwise. */
+export async function rootRedirect(): Promise<Response> {
+  return redirect((await isSignedIn()) ? HOME_PATH : '/login');
+}
+
+/** Pages that need a session: signed-out users go to `/login?redirect=<where they wanted to go>`. */
+export async function requireSignedIn({ request }: LoaderFunctionArgs): Promise<null> {
+  if (await isSignedIn()) return null;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
