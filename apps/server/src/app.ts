@@ -39,7 +39,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { allErrors: true } },
     routerOptions: { ignoreTrailingSlash: true },

@@ -15,6 +15,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   logLevel: string;
   smtpUrl: string | undefined;
+  /** Which proxies' X-Forwarded-For to believe: none (false), all, a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   /** Sign-in attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Directory of the built console (`apps/web/dist`). */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   }
   return {
     port,
+    trustProxy: parseTrustProxy(env.APM_TRUST_PROXY),
     loginRateLimit,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(rootDir, env.APM_DATA_DIR || './data'),
@@ -72,4 +75,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       ? path.resolve(rootDir, env.APM_PLAYER_DIR)
       : path.join(APPS_DIR, 'player/dist'),
   };
+}
+
+/** `APM_TRUST_PROXY`: unset/`false` = the socket address is the client; `true`; a hop count; or a list of addresses/CIDRs. */
+function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  if (list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) return list;
+  throw new ConfigError(
+    'APM_TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses/CIDRs',
+  );
 }

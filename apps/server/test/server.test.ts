@@ -19,7 +19,9 @@ describe('startServer / stop', () => {
 
   it('initialises headlessly from APM_ADMIN_USER, finishes in-flight requests on stop, and reopens its data', async () => {
     const server = await startServer(config(), false);
-    const init = await fetch(`${server.url}/apm-web/f/common/isSysInit`).then((r) => r.json());
+    const init = await fetch(`${server.url}/apm-web/f/common/isSysInit`).then(
+      (r) => r.json() as Promise<{ data: unknown }>,
+    );
     expect(init.data).toBe(1);
 
     await server.app.services.settings.set('landingEncryption', false);
@@ -38,7 +40,9 @@ describe('startServer / stop', () => {
 
     const again = await startServer(config(), false);
     try {
-      const body = await fetch(`${again.url}/apm-web/f/common/isSysInit`).then((r) => r.json());
+      const body = await fetch(`${again.url}/apm-web/f/common/isSysInit`).then(
+        (r) => r.json() as Promise<{ data: unknown }>,
+      );
       expect(body.data).toBe(1);
       expect(await again.app.services.settings.get('landingEncryption')).toBe(false);
     } finally {

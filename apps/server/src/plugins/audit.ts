@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by sign-in routes: the user name the caller tried, for the audit record. */
     auditUsername?: string;
+    /** Set by a successful sign-in: the id of the account signed in to. */
+    auditUserId?: number;
   }
 }
 
@@ -27,7 +29,7 @@ export default fp(
       const actor = request.auditUsername === undefined ? request.auth : null;
       app.services.audit.record(
         {
-          userId: actor?.userId ?? null,
+          userId: actor?.userId ?? request.auditUserId ?? null,
           username: request.auditUsername ?? actor?.loginName ?? null,
           officeId: actor?.officeId ?? null,
           ip: request.ip,

@@ -2,7 +2,7 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { offices, roles, userRoles, users } from '../../src/db/schema/index.js';
@@ -22,13 +22,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Extras for apps that tests probe from the inside. */
+export interface TestAppOptions {
+  /** Registers extra routes (test-only probes) before the app is ready. */
+  extend?: (app: App) => void;
+  /** Fastify logger options, e.g. a stream that collects log lines. */
+  logger?: BuildOptions['logger'];
+}
+
 /** Builds the app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { extend, logger }: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apm-test-'));
   const config = loadConfig({ APM_DATA_DIR: dataDir, APM_WEB_DIR: path.join(dataDir, 'no-web'), ...env });
   const database = await openTestDatabase();
   await seedCatalogue(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, logger });
+  extend?.(app);
   await app.ready();
   return {
     app,

@@ -37,6 +37,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.auditUsername = name;
         },
       );
+      request.auditUserId = result.userId;
       setSessionCookie(reply, result.token, request.protocol === 'https');
       request.log.info({ user: result.loginName }, 'signed in');
       return ok({ userPwdType: result.userPwdType, pwdPastDue: result.pwdPastDue });

@@ -35,9 +35,9 @@ export const SYSTEM_ROLE_GRANTS: Record<string, { name: string; grants: () => Gr
 };
 
 /**
- * Brings catalogue data up to date at every start-up, idempotently: the permission catalogue,
- * the system roles (the super administrator always holds every permission) and any menu
- * entries that are missing. Entries an administrator edited are left as they are.
+ * Brings catalogue data up to date when the catalogue in the code changed (it is hashed), idempotently:
+ * the permission catalogue, the system roles (the super administrator gets every permission) and any
+ * menu entries that are missing. Entries an administrator edited are left as they are.
  */
 export async function seedCatalogue(db: Database): Promise<void> {
   // Start-up skips the work when the catalogue is the one already seeded.

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const ROOT = '/srv/apm';
+
+/** The ConfigError that loading this environment throws. */
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, ROOT);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, ROOT);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(ROOT, 'data'),
+      databaseUrl: undefined,
+      adminUser: undefined,
+      adminPassword: undefined,
+      logLevel: 'info',
+      smtpUrl: undefined,
+      loginRateLimit: 30,
+    });
+    expect(config.webDir).toMatch(/apps[/\\]web[/\\]dist$/);
+    expect(config.playerDir).toMatch(/apps[/\\]player[/\\]dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APM_DATA_DIR: 'var/apm',
+        DATABASE_URL: 'postgresql://apm@db:5432/apm',
+        APM_ADMIN_USER: 'root',
+        APM_ADMIN_PASSWORD: 'Root#2026pass',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: 'smtps://user:pw@mail.example:465',
+        APM_LOGIN_RATE_LIMIT: '5',
+        APM_WEB_DIR: 'web',
+        APM_PLAYER_DIR: '/opt/player',
+      },
+      ROOT,
+    );
+    expect(config).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: path.join(ROOT, 'var/apm'),
+      databaseUrl: 'postgresql://apm@db:5432/apm',
+      adminUser: 'root',
+      adminPassword: 'Root#2026pass',
+      logLevel: 'warn',
+      smtpUrl: 'smtps://user:pw@mail.example:465',
+      loginRateLimit: 5,
+      webDir: path.join(ROOT, 'web'),
+      playerDir: '/opt/player',
+    });
+  });
+
+  it.each(['abc', '65536', '-1', '80.5', '8080abc', ' ', '1e3', '0x50'])(
+    'rejects PORT=%j naming PORT',
+    (port) => {
+      expect(failure({ PORT: port }).message).toMatch(/^PORT /);
+    },
+  );
+
+  it.each(['mysql://db/apm', 'db:5432', 'http://postgres/'])('rejects DATABASE_URL=%j naming it', (url) => {
+    expect(failure({ DATABASE_URL: url }).message).toContain('DATABASE_URL');
+  });
+
+  it('rejects only one of APM_ADMIN_USER and APM_ADMIN_PASSWORD', () => {
+    const halves: Record<string, string>[] = [
+      { APM_ADMIN_USER: 'root' },
+      { APM_ADMIN_PASSWORD: 'Root#2026pass' },
+    ];
+    for (const env of halves) {
+      const message = failure(env).message;
+      expect(message).toContain('APM_ADMIN_USER');
+      expect(message).toContain('APM_ADMIN_PASSWORD');
+    }
+  });
+
+  it.each(['verbose', 'INFO', 'warning'])('rejects LOG_LEVEL=%j naming it', (level) => {
+    expect(failure({ LOG_LEVEL: level }).message).toContain('LOG_LEVEL');
+  });
+
+  it('rejects a bad SMTP_URL and a bad APM_LOGIN_RATE_LIMIT, naming each', () => {
+    expect(failure({ SMTP_URL: 'http://mail' }).message).toContain('SMTP_URL');
+    for (const limit of ['0', '-3', '2.5', 'many'])
+      expect(failure({ APM_LOGIN_RATE_LIMIT: limit }).message).toContain('APM_LOGIN_RATE_LIMIT');
+  });
+
+  it('reads APM_TRUST_PROXY and rejects nonsense, naming it', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ APM_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ APM_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ APM_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(failure({ APM_TRUST_PROXY: 'everyone' }).message).toContain('APM_TRUST_PROXY');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(
+      loadConfig(
+        { PORT: '', DATABASE_URL: '', APM_ADMIN_USER: '', APM_ADMIN_PASSWORD: '', LOG_LEVEL: '' },
+        ROOT,
+      ),
+    ).toMatchObject({ port: 8080, databaseUrl: undefined, adminUser: undefined, logLevel: 'info' });
+  });
+});
