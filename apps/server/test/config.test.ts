@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         APM_LOGIN_RATE_LIMIT: '5',
         APM_WEB_DIR: 'web',
         APM_PLAYER_DIR: '/opt/player',
+        APM_TRUST_PROXY: '1',
       },
       ROOT,
     );
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       loginRateLimit: 5,
       webDir: path.join(ROOT, 'web'),
       playerDir: '/opt/player',
+      trustProxy: 1,
     });
   });
 
