@@ -33,6 +33,9 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client whose server went away (restart, failover) reports here; without a
+    // listener the process would crash. The pool replaces the client on next use.
+    pool.on('error', (err) => process.stderr.write(`PostgreSQL idle client error: ${err.message}\n`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     try {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
