@@ -20,14 +20,21 @@ export async function startServer(
   config: AppConfig,
   logger: object | boolean = true,
 ): Promise<RunningServer> {
+  const started = performance.now();
+  const phases: Record<string, number> = {};
+  const mark = (name: string) => (phases[name] = Math.round(performance.now() - started));
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  mark('database');
   let app: App | undefined;
   try {
     await seedCatalogue(database.db);
+    mark('catalogue');
     app = await buildApp({ config, db: database.db, logger });
+    mark('app');
     await app.services.landingKey.init();
+    mark('key');
     if (config.adminUser && config.adminPassword && !(await app.services.init.isInitialised())) {
       await app.services.init.initialise({
         officeName: 'APM',
@@ -37,6 +44,8 @@ export async function startServer(
       app.log.info({ user: config.adminUser }, 'system initialised from APM_ADMIN_USER');
     }
     await app.listen({ port: config.port, host: config.host });
+    mark('listening');
+    app.log.info({ startupMs: phases }, 'ready');
   } catch (err) {
     await app?.close();
     await database.close();

@@ -4,11 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, whichever driver is behind it: PGlite and PostgreSQL speak one dialect. */
@@ -31,7 +26,13 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  // Each driver is loaded only when used: the embedded default starts faster without pg.
   if ('url' in target) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client whose server went away (restart, failover) reports here; without a
     // listener the process would crash. The pool replaces the client on next use.
@@ -45,6 +46,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     return { db, driver: 'postgres', close: () => pool.end() };
   }
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'db');

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A message to a person: an e-mail or a text. */
 export interface OutgoingMessage {
@@ -32,19 +32,21 @@ export class OutboxNotifier implements Notifier {
 
 /** Sends e-mail through SMTP and hands SMS to another notifier (the outbox until a provider is configured). */
 export class SmtpNotifier implements Notifier {
-  private transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
     private readonly sms: Notifier,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
     if (message.channel === 'sms') return this.sms.send(message);
-    await this.transport.sendMail({
+    // nodemailer is loaded on the first e-mail, not at start-up.
+    this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.smtpUrl));
+    await (
+      await this.transport
+    ).sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,
