@@ -13,10 +13,12 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
+import announcementRoutes from './modules/announcements/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import commonRoutes from './modules/common/routes.js';
 import customerRoutes from './modules/customers/routes.js';
 import menuRoutes from './modules/menus/routes.js';
+import notificationRoutes from './modules/notifications/routes.js';
 import settingRoutes from './modules/settings/routes.js';
 import userRoutes from './modules/users/routes.js';
 import auditPlugin from './plugins/audit.js';
@@ -80,6 +82,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(menuRoutes);
       await api.register(settingRoutes);
       await api.register(customerRoutes);
+      await api.register(notificationRoutes);
+      await api.register(announcementRoutes);
     },
     { prefix: API_BASE },
   );

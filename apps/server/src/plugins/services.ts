@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { AnnouncementService } from '../modules/announcements/service.js';
 import { AuditService } from '../modules/audit/service.js';
 import { LandingKey } from '../modules/auth/landing-key.js';
 import { LoginGuard } from '../modules/auth/login-guard.js';
@@ -11,6 +12,7 @@ import { SessionService } from '../modules/auth/session-service.js';
 import { VerificationCodes } from '../modules/auth/verification-codes.js';
 import { BrandService } from '../modules/customers/brand-service.js';
 import { MenuService } from '../modules/menus/service.js';
+import { NotificationService } from '../modules/notifications/service.js';
 import { OutboxNotifier, SmtpNotifier, type Notifier } from '../modules/notify/outbox.js';
 import { SettingsService } from '../modules/settings/service.js';
 import { InitService } from '../modules/system/init-service.js';
@@ -30,6 +32,8 @@ export interface Services {
   menus: MenuService;
   brands: BrandService;
   audit: AuditService;
+  notifications: NotificationService;
+  announcements: AnnouncementService;
 }
 
 declare module 'fastify' {
@@ -52,6 +56,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     ? new SmtpNotifier(config.smtpUrl, 'APM <no-reply@apm.local>', outbox)
     : outbox;
   const menus = new MenuService(db);
+  const notifications = new NotificationService(db);
   return {
     settings,
     landingKey,
@@ -60,11 +65,13 @@ export function createServices(db: Database, config: AppConfig): Services {
     codes,
     notifier,
     login: new LoginService(db, settings, landingKey, loginGuard, codes, sessions, notifier),
-    init: new InitService(db, settings),
+    init: new InitService(db, settings, notifications),
     userInfo: new UserInfoService(db, menus),
     menus,
     brands: new BrandService(settings),
     audit: new AuditService(db),
+    notifications,
+    announcements: new AnnouncementService(db),
   };
 }
 

@@ -9,3 +9,5 @@ export * from './menus.js';
 export * from './system-settings.js';
 export * from './sessions.js';
 export * from './audit-logs.js';
+export * from './notifications.js';
+export * from './announcements.js';

@@ -39,8 +39,9 @@ const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const username = await landingKey.reveal('username', request.body.username);
       request.auditUsername = username;
       const password = await landingKey.reveal('password', request.body.password);
-      await init.initialise({ ...request.body, username, password });
+      const { welcomeError } = await init.initialise({ ...request.body, username, password });
       request.log.info({ username }, 'system initialised');
+      if (welcomeError) request.log.error({ err: welcomeError }, 'welcome notification not sent');
       return ok(null);
     },
   );

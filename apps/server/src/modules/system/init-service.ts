@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { offices, systemSettings, userRoles, users } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import type { NotificationService } from '../notifications/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { roleIdsByCode } from './seed.js';
 
@@ -16,11 +17,25 @@ export interface InitInput {
   email?: string;
 }
 
+/** The welcome message the super administrator finds under the bell of a new system. */
+export const WELCOME_NOTICE = {
+  contentCn: '欢迎使用 APM 数字标牌管理平台！系统已初始化完成，您可以开始添加机构、用户和终端。',
+  contentEn: 'Welcome to APM! The system is initialised: you can now add offices, users and terminals.',
+} as const;
+
+/** What initialisation created; `welcomeError` is set when only the welcome message could not be sent. */
+export interface InitResult {
+  userId: number;
+  officeId: number;
+  welcomeError?: unknown;
+}
+
 /** Answers whether the system is initialised and initialises it once. */
 export class InitService {
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
+    private readonly notifications: NotificationService,
   ) {}
 
   /** True once the first organisation and administrator exist. */
@@ -28,8 +43,11 @@ export class InitService {
     return this.settings.get('sysInitialised');
   }
 
-  /** Creates the first organisation and super administrator; 409 when already initialised. */
-  async initialise(input: InitInput): Promise<{ userId: number; officeId: number }> {
+  /**
+   * Creates the first organisation and super administrator, then sends the administrator a welcome
+   * message; 409 when already initialised.
+   */
+  async initialise(input: InitInput): Promise<InitResult> {
     const officeName = input.officeName.trim();
     const username = input.username.trim();
     if (!officeName)
@@ -83,6 +101,12 @@ export class InitService {
       return { userId: user!.id, officeId: office!.id };
     });
     await this.settings.reload();
-    return result;
+    // The system is initialised at this point: a failed welcome message must not make the call fail.
+    try {
+      await this.notifications.notify([result.userId], WELCOME_NOTICE);
+      return result;
+    } catch (welcomeError) {
+      return { ...result, welcomeError };
+    }
   }
 }

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Read state of a notification message: '0' unread, '1' read (spec section 3). */
+export type ReadState = '0' | '1';
+
+/** Notification messages of one user, shown under the console's bell. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    contentCn: text('content_cn').notNull(),
+    contentEn: text('content_en').notNull(),
+    readState: text('read_state').$type<ReadState>().notNull().default('0'),
+  },
+  (t) => [
+    index('notifications_user_read_idx').on(t.userId, t.readState),
+    check('notifications_read_state_ck', sql`${t.readState} in ('0', '1')`),
+  ],
+);

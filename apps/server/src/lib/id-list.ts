@@ -1,0 +1,28 @@
+import { badRequest } from './errors.js';
+
+/** Most ids one call may name (the largest page a list answers). */
+export const MAX_IDS = 500;
+
+const MAX_ID = 2_147_483_647;
+
+/** Schema description of a comma-joined id list, for the OpenAPI document. */
+export const ID_LIST_DESCRIPTION = `Comma-joined ids, each a positive integer (at most ${MAX_IDS}), e.g. "1,2,3"`;
+
+/**
+ * Parses a comma-joined id list such as `"1,2,3"` (spaces around ids are allowed) into distinct
+ * positive integers; anything else answers 400 naming `field`.
+ */
+export function parseIdList(raw: string, field = 'id'): number[] {
+  const parts = raw.split(',').map((part) => part.trim());
+  const ids = parts.map((part) => (/^[0-9]{1,10}$/.test(part) ? Number(part) : NaN));
+  if (!ids.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID)) {
+    const msg = `${field} must be a comma-joined list of positive integers`;
+    throw badRequest(msg, 'validation', { fields: { [field]: msg } });
+  }
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_IDS) {
+    const msg = `${field} may name at most ${MAX_IDS} ids`;
+    throw badRequest(msg, 'validation', { fields: { [field]: msg } });
+  }
+  return unique;
+}

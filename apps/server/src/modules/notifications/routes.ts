@@ -1,0 +1,117 @@
+import { EnvelopeOf, PageQuery } from '@apm/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../../lib/envelope.js';
+import { forbidden } from '../../lib/errors.js';
+import { ID_LIST_DESCRIPTION, parseIdList } from '../../lib/id-list.js';
+
+const tags = ['notification'];
+const BASE = '/a/api/messageNotification';
+
+/** Read state of a message: '0' unread, '1' read. */
+const ReadStateSchema = Type.Enum(['0', '1'], { description: "'0' unread, '1' read" });
+
+/** One notification message as the bell lists it. */
+export const NotificationSchema = Type.Object({
+  id: Type.Integer(),
+  createDate: Type.String({ description: 'ISO 8601 creation time' }),
+  contentCn: Type.String(),
+  contentEn: Type.String(),
+  readState: ReadStateSchema,
+});
+
+const IdList = Type.String({ minLength: 1, maxLength: 6000, description: ID_LIST_DESCRIPTION });
+
+/** The list envelope: the usual page in `data`, and the same messages again in `messageList` (spec section 7). */
+const ListEnvelope = Type.Object({
+  ...EnvelopeOf(
+    Type.Object({
+      list: Type.Array(NotificationSchema),
+      count: Type.Integer(),
+      pageNo: Type.Integer(),
+      pageSize: Type.Integer(),
+      unread: Type.Integer({ description: 'Unread messages of the caller, over all pages' }),
+    }),
+  ).properties,
+  messageList: Type.Array(NotificationSchema, {
+    description: 'The messages of the page (same as data.list)',
+  }),
+});
+
+/** The caller's notification messages: list, mark read or unread, delete (`/a/api/messageNotification/...`). */
+const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { notifications } = app.services;
+
+  app.get(
+    `${BASE}/list`,
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: "The caller's notification messages, newest first, with the unread count",
+        querystring: Type.Object({
+          userId: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 2_147_483_647,
+              description: "The caller's own id, or omitted",
+            }),
+          ),
+          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+          pageSize: PageQuery.properties.pageSize,
+        }),
+        response: { 200: ListEnvelope },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { userId, pageNo = 1, pageSize = 10 } = request.query;
+      if (userId !== undefined && userId !== auth.userId) {
+        request.log.info({ userId, caller: auth.userId }, "refused another user's notifications");
+        throw forbidden('Request denied: only your own messages can be listed', 'notOwnMessages');
+      }
+      const page = await notifications.list(auth.userId, pageNo, pageSize);
+      return { ...ok(page), messageList: page.list };
+    },
+  );
+
+  app.get(
+    `${BASE}/updateReadState`,
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: "Marks the caller's messages read ('1') or unread ('0'); other users' ids are ignored",
+        querystring: Type.Object({ id: IdList, readState: ReadStateSchema }),
+        response: { 200: EnvelopeOf(Type.Object({ updated: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const ids = parseIdList(request.query.id);
+      const updated = await notifications.setReadState(request.auth!.userId, ids, request.query.readState);
+      request.log.info({ ids: ids.length, updated }, 'notification read state set');
+      return ok({ updated });
+    },
+  );
+
+  app.post(
+    `${BASE}/delete`,
+    {
+      config: { access: 'sys:messageNotification:delete' },
+      schema: {
+        tags,
+        summary: "Deletes the caller's messages; other users' ids are ignored",
+        body: Type.Object({ id: IdList }),
+        response: { 200: EnvelopeOf(Type.Object({ deleted: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const ids = parseIdList(request.body.id);
+      const deleted = await notifications.delete(request.auth!.userId, ids);
+      request.log.info({ ids: ids.length, deleted }, 'notifications deleted');
+      return ok({ deleted });
+    },
+  );
+};
+
+export default notificationRoutes;
