@@ -1,4 +1,4 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
@@ -12,10 +12,14 @@ export interface AvatarDropdownProps {
   user: UserInfo;
   /** Show the avatar only (phones). */
   compact?: boolean;
+  /** When given, the menu offers "Display settings", which calls it. */
+  onOpenSettings?: () => void;
+  /** Called after sign-out, before leaving for /login. */
+  onSignedOut?: () => void;
 }
 
 /** Header account menu: avatar, name and office; personal center and sign-out. */
-export function AvatarDropdown({ user, compact = false }: AvatarDropdownProps) {
+export function AvatarDropdown({ user, compact = false, onOpenSettings, onSignedOut }: AvatarDropdownProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -29,17 +33,20 @@ export function AvatarDropdown({ user, compact = false }: AvatarDropdownProps) {
       void message.warning(t('home.signOutFailed'));
     }
     clearAccount();
+    onSignedOut?.();
     queryClient.clear();
     navigate('/login', { replace: true });
   };
 
   const items: MenuProps['items'] = [
     { key: 'personalCenter', icon: <UserOutlined />, label: t('home.personalCenter') },
+    ...(onOpenSettings ? [{ key: 'settings', icon: <SettingOutlined />, label: t('settings.title') }] : []),
     { type: 'divider' },
     { key: 'signOut', icon: <LogoutOutlined />, label: t('home.signOut'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'personalCenter') navigate('/personalCenter');
+    if (key === 'settings') onOpenSettings?.();
     if (key === 'signOut') void signOut();
   };
 

@@ -3,8 +3,10 @@ import NProgress from 'nprogress';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { titleKeyOf } from '../router/handle';
+import { pageHandleOf } from '../router/handle';
 import { brandQuery } from '../services/queries';
+import { useLocaleStore } from '../stores/locale';
+import { usePageNamesStore } from '../stores/page-names';
 import { formatDocumentTitle, setFavicon } from '../utils/title';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
@@ -23,10 +25,16 @@ function useDocumentHead(): void {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
   const { data: brand } = useQuery(brandQuery());
-  const titleKey = titleKeyOf(matches);
+  const language = useLocaleStore((s) => s.language);
+  const resolveMenuName = usePageNamesStore((s) => s.resolveMenuName);
+  const handle = pageHandleOf(matches);
   // The spec fixes the prefix: 'Admin | ' plus the page name (translated); the brand only sets the favicon.
   const prefix = t('common.admin');
-  const pageName = titleKey ? t(`route.${titleKey}`) : undefined;
+  let pageName: string | undefined;
+  if (handle?.menuKey) {
+    // Menu pages are named like the menu (the shell registers the resolver once it has loaded).
+    pageName = resolveMenuName?.(handle.menuKey, language);
+  } else if (handle?.titleKey) pageName = t(`route.${handle.titleKey}`);
 
   useEffect(() => {
     document.title = formatDocumentTitle(prefix, pageName);

@@ -1,7 +1,10 @@
 /**
- * The console's route table. Pages are lazy chunks; the later shell (side menu, tabs) will
- * replace `BasicLayout` under the `signedIn` route and add its children there.
+ * The console's route table. Pages are lazy chunks. Every MENU_PAGES page with a path is a
+ * child of the signed-in shell: the pages built so far load their own component, the others a
+ * placeholder saying what the page is for and which later work fills it.
  */
+import { MENU_PAGES } from '@apm/contract';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import RootLayout from '../layouts/RootLayout';
@@ -11,6 +14,34 @@ import type { RouteHandle } from './handle';
 import { lazyPage } from './lazy-page';
 
 const handle = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/** Menu pages that have their real component already; the rest show the placeholder. */
+const BUILT_PAGES: Record<string, PageLoader> = {
+  home: () => import('../pages/home/HomePage'),
+  personalCenter: () => import('../pages/account/PersonalCenterPage'),
+  authDemo: () => import('../pages/auth-demo/AuthDemoPage'),
+};
+
+const placeholder: PageLoader = () => import('../pages/placeholder/PlaceholderPage');
+const fullScreen: PageLoader = () => import('../pages/placeholder/FullScreenPlaceholder');
+
+/** One shell child per menu page with a path. */
+const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((page) => page.path).map((page) => ({
+  path: page.path,
+  handle: { menuKey: page.key } satisfies RouteHandle,
+  lazy: lazyPage(BUILT_PAGES[page.key] ?? placeholder),
+}));
+
+/** Full-screen pages outside the shell (spec section 2), filled by later work. */
+const FULL_SCREEN_PAGES = [
+  ['inframe', 'inframe'],
+  ['PlanMake', 'planMakeFull'],
+  ['publishSet', 'publishSet'],
+  ['terminalSelection', 'terminalSelection'],
+  ['programEditor', 'programEditor'],
+] as const satisfies readonly (readonly [string, RouteHandle['titleKey']])[];
 
 /** All routes of the console. */
 export const routes: RouteObject[] = [
@@ -43,15 +74,34 @@ export const routes: RouteObject[] = [
       {
         id: 'signedIn',
         loader: requireSignedIn,
-        lazy: lazyPage(() => import('../layouts/BasicLayout')),
+        lazy: lazyPage(() => import('../layouts/ShellLayout')),
         children: [
-          { path: 'home', handle: handle('home'), lazy: lazyPage(() => import('../pages/home/HomePage')) },
+          ...menuPageRoutes,
           {
-            path: 'personalCenter',
-            handle: handle('personalCenter'),
-            lazy: lazyPage(() => import('../pages/account/PersonalCenterPage')),
+            path: 'exception/403',
+            handle: handle('forbidden'),
+            lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
+          },
+          {
+            path: 'exception/404',
+            handle: handle('notFound'),
+            lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
+          },
+          {
+            path: 'exception/500',
+            handle: handle('serverError'),
+            lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
           },
         ],
+      },
+      {
+        id: 'fullScreen',
+        loader: requireSignedIn,
+        children: FULL_SCREEN_PAGES.map(([path, titleKey]) => ({
+          path,
+          handle: handle(titleKey),
+          lazy: lazyPage(fullScreen),
+        })),
       },
       {
         path: '403',

@@ -20,4 +20,8 @@ export default {
   success: 'Your password has been changed.',
   wrongOld: 'The current password is incorrect.',
   failed: 'The password could not be changed. Please try again.',
+  email: 'E-mail',
+  phone: 'Phone',
+  roles: 'Roles',
+  changePassword: 'Change password',
 };

@@ -1,14 +1,35 @@
 /** English (US) messages — the reference set every other language must match key for key. */
+import access from './access';
 import account from './account';
+import announcement from './announcement';
+import authDemo from './auth-demo';
 import common from './common';
 import exception from './exception';
 import home from './home';
 import login from './login';
+import placeholder from './placeholder';
 import request from './request';
 import route from './route';
+import settings from './settings';
+import shell from './shell';
 import sysInit from './sys-init';
 
-const messages = { common, route, request, login, sysInit, home, account, exception };
+const messages = {
+  common,
+  route,
+  request,
+  login,
+  sysInit,
+  home,
+  account,
+  exception,
+  shell,
+  settings,
+  access,
+  announcement,
+  authDemo,
+  placeholder,
+};
 
 /** The shape of one language's messages. */
 export type Messages = typeof messages;

@@ -8,4 +8,9 @@ export default {
   notFound: 'Page not found',
   serverError: 'Server error',
   logout: 'Login invalid',
+  inframe: 'Embedded page',
+  planMakeFull: 'Plan production',
+  publishSet: 'Publish settings',
+  terminalSelection: 'Terminal selection',
+  programEditor: 'Program editor',
 };

@@ -22,5 +22,9 @@ const account: typeof en = {
   success: 'Votre mot de passe a été changé.',
   wrongOld: 'Le mot de passe actuel est incorrect.',
   failed: "Le mot de passe n'a pas pu être changé. Veuillez réessayer.",
+  email: 'E-mail',
+  phone: 'Téléphone',
+  roles: 'Rôles',
+  changePassword: 'Changer le mot de passe',
 };
 export default account;

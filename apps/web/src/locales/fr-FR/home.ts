@@ -11,5 +11,15 @@ const home: typeof en = {
   signOutFailed: "La déconnexion n'a pas atteint le serveur ; vous êtes déconnecté sur cet appareil.",
   loadFailed: "Votre compte n'a pas pu être chargé.",
   retry: 'Réessayer',
+  roles: 'Rôles',
+  noRoles: 'Aucun rôle',
+  menuEntries: 'Vos pages',
+  noMenuEntries: 'Aucune page ne vous est encore accessible. Demandez des autorisations à un administrateur.',
+  roleNames: {
+    superAdmin: 'Super administrateur',
+    operator: 'Opérateur',
+    auditor: 'Auditeur',
+    manager: 'Responsable',
+  },
 };
 export default home;

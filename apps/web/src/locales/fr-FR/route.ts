@@ -10,5 +10,10 @@ const route: typeof en = {
   notFound: 'Page introuvable',
   serverError: 'Erreur du serveur',
   logout: 'Connexion expirée',
+  inframe: 'Page intégrée',
+  planMakeFull: 'Production de plan',
+  publishSet: 'Paramètres de publication',
+  terminalSelection: 'Sélection des terminaux',
+  programEditor: 'Éditeur de programmes',
 };
 export default route;

@@ -22,5 +22,9 @@ const account: typeof en = {
   success: 'La password è stata cambiata.',
   wrongOld: 'La password attuale non è corretta.',
   failed: 'Impossibile cambiare la password. Riprova.',
+  email: 'E-mail',
+  phone: 'Telefono',
+  roles: 'Ruoli',
+  changePassword: 'Cambia password',
 };
 export default account;

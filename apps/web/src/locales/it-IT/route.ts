@@ -10,5 +10,10 @@ const route: typeof en = {
   notFound: 'Pagina non trovata',
   serverError: 'Errore del server',
   logout: 'Accesso non valido',
+  inframe: 'Pagina incorporata',
+  planMakeFull: 'Produzione piano',
+  publishSet: 'Impostazioni di pubblicazione',
+  terminalSelection: 'Selezione terminali',
+  programEditor: 'Editor di programmi',
 };
 export default route;

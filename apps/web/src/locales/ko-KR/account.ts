@@ -21,5 +21,9 @@ const account: typeof en = {
   success: '비밀번호가 변경되었습니다.',
   wrongOld: '현재 비밀번호가 올바르지 않습니다.',
   failed: '비밀번호를 변경하지 못했습니다. 다시 시도해 주세요.',
+  email: '이메일',
+  phone: '전화번호',
+  roles: '역할',
+  changePassword: '비밀번호 변경',
 };
 export default account;

@@ -10,5 +10,10 @@ const route: typeof en = {
   notFound: '페이지를 찾을 수 없음',
   serverError: '서버 오류',
   logout: '로그인 만료',
+  inframe: '임베드 페이지',
+  planMakeFull: '계획 제작',
+  publishSet: '배포 설정',
+  terminalSelection: '단말 선택',
+  programEditor: '프로그램 편집기',
 };
 export default route;

@@ -22,5 +22,9 @@ const account: typeof en = {
   success: 'Пароль изменён.',
   wrongOld: 'Текущий пароль введён неверно.',
   failed: 'Не удалось сменить пароль. Повторите попытку.',
+  email: 'Эл. почта',
+  phone: 'Телефон',
+  roles: 'Роли',
+  changePassword: 'Сменить пароль',
 };
 export default account;

@@ -11,5 +11,15 @@ const home: typeof en = {
   signOutFailed: 'Запрос на выход не дошёл до сервера; выход выполнен на этом устройстве.',
   loadFailed: 'Не удалось загрузить данные учётной записи.',
   retry: 'Повторить',
+  roles: 'Роли',
+  noRoles: 'Нет ролей',
+  menuEntries: 'Ваши страницы',
+  noMenuEntries: 'Доступных страниц пока нет. Попросите администратора выдать права.',
+  roleNames: {
+    superAdmin: 'Суперадминистратор',
+    operator: 'Оператор',
+    auditor: 'Аудитор',
+    manager: 'Менеджер',
+  },
 };
 export default home;

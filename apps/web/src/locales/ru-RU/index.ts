@@ -1,14 +1,35 @@
 /** Русский messages. */
 import type { Messages } from '../en-US';
+import access from './access';
 import account from './account';
+import announcement from './announcement';
+import authDemo from './auth-demo';
 import common from './common';
 import exception from './exception';
 import home from './home';
 import login from './login';
+import placeholder from './placeholder';
 import request from './request';
 import route from './route';
+import settings from './settings';
+import shell from './shell';
 import sysInit from './sys-init';
 
-const messages: Messages = { common, route, request, login, sysInit, home, account, exception };
+const messages: Messages = {
+  common,
+  route,
+  request,
+  login,
+  sysInit,
+  home,
+  account,
+  exception,
+  shell,
+  settings,
+  access,
+  announcement,
+  authDemo,
+  placeholder,
+};
 
 export default messages;

@@ -10,5 +10,10 @@ const route: typeof en = {
   notFound: 'Страница не найдена',
   serverError: 'Ошибка сервера',
   logout: 'Сеанс недействителен',
+  inframe: 'Встроенная страница',
+  planMakeFull: 'Создание плана',
+  publishSet: 'Настройки публикации',
+  terminalSelection: 'Выбор терминалов',
+  programEditor: 'Редактор программ',
 };
 export default route;

@@ -21,5 +21,9 @@ const account: typeof en = {
   success: '密码已修改。',
   wrongOld: '当前密码不正确。',
   failed: '密码修改失败，请重试。',
+  email: '电子邮箱',
+  phone: '手机号码',
+  roles: '角色',
+  changePassword: '修改密码',
 };
 export default account;

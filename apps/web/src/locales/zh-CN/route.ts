@@ -10,5 +10,10 @@ const route: typeof en = {
   notFound: '页面不存在',
   serverError: '服务器错误',
   logout: '登录失效',
+  inframe: '内嵌页面',
+  planMakeFull: '计划制作',
+  publishSet: '发布设置',
+  terminalSelection: '选择终端',
+  programEditor: '节目编辑器',
 };
 export default route;

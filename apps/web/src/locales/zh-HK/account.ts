@@ -21,5 +21,9 @@ const account: typeof en = {
   success: '密碼已更改。',
   wrongOld: '目前密碼不正確。',
   failed: '密碼更改失敗，請重試。',
+  email: '電郵地址',
+  phone: '手機號碼',
+  roles: '角色',
+  changePassword: '更改密碼',
 };
 export default account;

@@ -10,5 +10,10 @@ const route: typeof en = {
   notFound: '頁面不存在',
   serverError: '伺服器錯誤',
   logout: '登入失效',
+  inframe: '內嵌頁面',
+  planMakeFull: '計劃製作',
+  publishSet: '發佈設定',
+  terminalSelection: '選擇終端',
+  programEditor: '節目編輯器',
 };
 export default route;

@@ -1,19 +1,26 @@
 import { UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Descriptions, Flex, Typography } from 'antd';
+import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { userInfoQuery } from '../../services/queries';
+import { Link } from 'react-router';
+import { MenuIcon } from '../../layouts/shell/MenuIcon';
+import { useShellRoutes } from '../../layouts/shell/use-shell-routes';
+import { menuLeaves, routeName, type MenuNode } from '../../router/menu-routes';
+import { useAccountStore } from '../../stores/account';
+import { useLocaleStore } from '../../stores/locale';
 
-/** `/home`: the signed-in landing page — who is signed in and in which organisation. */
+/** `/home`: welcome, the user's organisation and roles, and links to every menu entry they may open. */
 export default function HomePage() {
   const { t } = useTranslation();
-  // BasicLayout renders this page only once the user is loaded.
-  const { data: user } = useQuery(userInfoQuery());
+  const language = useLocaleStore((s) => s.language);
+  // The shell renders pages only once the user is in the store.
+  const user = useAccountStore((s) => s.user);
+  const { menu } = useShellRoutes();
   if (!user) return null;
 
+  const groups: MenuNode[] = menu.filter((n) => n.route.key !== 'home');
   return (
-    <Flex justify="center">
-      <Card style={{ width: '100%', maxWidth: 720 }}>
+    <Flex vertical gap={16}>
+      <Card>
         <Flex align="center" gap={16} wrap>
           <Avatar size={64} src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
           <Flex vertical style={{ minWidth: 0 }}>
@@ -25,12 +32,51 @@ export default function HomePage() {
         </Flex>
         <Descriptions
           style={{ marginTop: 24 }}
-          column={{ xs: 1, sm: 2 }}
+          column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
             { key: 'loginName', label: t('home.loginName'), children: user.loginName },
             { key: 'office', label: t('home.office'), children: user.office?.name ?? t('home.noOffice') },
+            {
+              key: 'roles',
+              label: t('home.roles'),
+              children:
+                user.roles.length > 0 ? (
+                  <Flex wrap gap={4} data-testid="home-roles">
+                    {user.roles.map((r) => (
+                      <Tag key={r.id}>
+                        {t(`home.roleNames.${r.id}` as 'home.roleNames.superAdmin', { defaultValue: r.id })}
+                      </Tag>
+                    ))}
+                  </Flex>
+                ) : (
+                  t('home.noRoles')
+                ),
+            },
           ]}
         />
+      </Card>
+      <Card title={t('home.menuEntries')} data-testid="home-links">
+        {groups.length === 0 ? (
+          <Empty description={t('home.noMenuEntries')} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {groups.map((group) => (
+              <Col key={group.route.key} xs={24} sm={12} lg={8} xl={6}>
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  {group.route.icon ? <MenuIcon name={group.route.icon} /> : null}{' '}
+                  {routeName(group.route, language)}
+                </Typography.Title>
+                <Flex vertical gap={4}>
+                  {menuLeaves([group]).map((page) => (
+                    <Link key={page.key} to={page.path!}>
+                      {routeName(page, language)}
+                    </Link>
+                  ))}
+                </Flex>
+              </Col>
+            ))}
+          </Row>
+        )}
       </Card>
     </Flex>
   );

@@ -1,0 +1,122 @@
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Empty, Flex, List, Popover, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listNotifications, updateReadState, type NotificationPage } from '../../services/notifications';
+import { useLocaleStore } from '../../stores/locale';
+
+/** The page the bell's "view all" leads to. */
+const NOTIFICATIONS_PATH = '/sysManage/messageNotification';
+
+/** Query key of the bell's list (page 1, size 10). */
+export const noticeQueryKey = (userId: number | string) => ['notifications', 'bell', userId] as const;
+
+/**
+ * Header notice bell (spec sections 1 and 4): the unread count; opening it fetches page 1 of
+ * 10 and marks every listed unread message read. Render it only for users holding
+ * `sys:messageNotification:view`.
+ */
+export function NoticeBell({ userId }: { userId: number | string }) {
+  const { t } = useTranslation();
+  const language = useLocaleStore((s) => s.language);
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const query = useQuery({
+    queryKey: noticeQueryKey(userId),
+    queryFn: () => listNotifications({ userId, pageNo: 1, pageSize: 10 }),
+    staleTime: 60_000,
+  });
+
+  const markListedRead = async (page: NotificationPage) => {
+    const unreadIds = page.list.filter((n) => n.readState === '0').map((n) => n.id);
+    if (unreadIds.length === 0) return;
+    try {
+      await updateReadState(unreadIds, '1');
+      queryClient.setQueryData<NotificationPage>(noticeQueryKey(userId), (old) =>
+        old
+          ? {
+              ...old,
+              unread: Math.max(0, old.unread - unreadIds.length),
+              list: old.list.map((n) => (unreadIds.includes(n.id) ? { ...n, readState: '1' } : n)),
+            }
+          : old,
+      );
+    } catch {
+      // The count stays as it was; the next opening tries again.
+    }
+  };
+
+  const onOpenChange = async (next: boolean) => {
+    setOpen(next);
+    if (!next) return;
+    const result = await query.refetch();
+    if (result.data) await markListedRead(result.data);
+  };
+
+  const chinese = language === 'CN' || language === 'HK';
+  const content =
+    query.isFetching && !query.data ? (
+      <Flex justify="center" style={{ padding: 24 }}>
+        <Spin />
+      </Flex>
+    ) : query.isError ? (
+      <Typography.Text type="secondary">{t('shell.noticesFailed')}</Typography.Text>
+    ) : query.data && query.data.list.length > 0 ? (
+      <List
+        size="small"
+        dataSource={query.data.list}
+        renderItem={(n) => (
+          <List.Item key={n.id}>
+            <Flex vertical style={{ minWidth: 0 }}>
+              <Typography.Text strong={n.readState === '0'} ellipsis={{ tooltip: true }}>
+                {(chinese ? n.contentCn || n.contentEn : n.contentEn || n.contentCn) || '—'}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {n.createDate ? dayjs(n.createDate).format('YYYY-MM-DD HH:mm:ss') : ''}
+              </Typography.Text>
+            </Flex>
+          </List.Item>
+        )}
+      />
+    ) : (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.noNotices')} />
+    );
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={(next) => void onOpenChange(next)}
+      trigger="click"
+      placement="bottomRight"
+      title={t('shell.notices')}
+      content={
+        <div
+          style={{ width: 'min(320px, 80vw)', maxHeight: 400, overflow: 'auto' }}
+          data-testid="notice-list"
+        >
+          {content}
+          <Flex justify="flex-end" style={{ marginTop: 8 }}>
+            <Link to={NOTIFICATIONS_PATH} onClick={() => setOpen(false)}>
+              {t('shell.viewAll')}
+            </Link>
+          </Flex>
+        </div>
+      }
+    >
+      <Button
+        type="text"
+        aria-label={t('shell.notices')}
+        title={t('shell.notices')}
+        data-testid="notice-bell"
+        icon={
+          <Badge count={query.data?.unread ?? 0} size="small" overflowCount={99}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        }
+      />
+    </Popover>
+  );
+}

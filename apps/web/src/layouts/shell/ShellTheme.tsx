@@ -1,0 +1,41 @@
+import { App, ConfigProvider, theme } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { usePreferencesStore } from '../../stores/preferences';
+import { PALETTE } from '../settings/preferences';
+
+/**
+ * Applies the display preferences to everything inside: the palette colour as antd's primary
+ * colour, antd's dark algorithm for the night theme, and the colour-weakness filter on `<html>`.
+ * It also gives the shell its own antd App context, so messages and modals follow the theme.
+ */
+export function ShellTheme({ children }: { children: ReactNode }) {
+  const color = usePreferencesStore((s) => s.prefs.color);
+  const mode = usePreferencesStore((s) => s.prefs.mode);
+  const colorWeak = usePreferencesStore((s) => s.prefs.colorWeak);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle('apm-color-weak', colorWeak);
+    return () => document.documentElement.classList.remove('apm-color-weak');
+  }, [colorWeak]);
+
+  useEffect(() => {
+    // The navigation progress bar follows the primary colour.
+    document.documentElement.style.setProperty('--apm-primary', PALETTE[color]);
+    return () => {
+      document.documentElement.style.removeProperty('--apm-primary');
+    };
+  }, [color]);
+
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: mode === 'night' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: PALETTE[color] },
+    }),
+    [color, mode],
+  );
+  return (
+    <ConfigProvider theme={themeConfig}>
+      <App style={{ minHeight: '100%' }}>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import type en from '../en-US/shell';
+
+/** The signed-in shell: header, menu, notice bell, tab bar, page guard. (it-IT) */
+const shell: typeof en = {
+  collapse: 'Comprimi menu',
+  expand: 'Espandi menu',
+  openMenu: 'Apri menu',
+  menu: 'Menu',
+  notices: 'Notifiche',
+  noNotices: 'Nessuna notifica',
+  noticesFailed: 'Impossibile caricare le notifiche.',
+  viewAll: 'Vedi tutte',
+  tabActions: 'Azioni scheda',
+  refresh: 'Aggiorna',
+  close: 'Chiudi',
+  closeLeft: 'Chiudi schede a sinistra',
+  closeRight: 'Chiudi schede a destra',
+  closeOthers: 'Chiudi le altre schede',
+  lock: 'Blocca scheda',
+  unlock: 'Sblocca scheda',
+  lastTab: "Questa è l'ultima pagina, non puoi chiuderla",
+  lockedTab: 'Questa scheda è bloccata. Sbloccala prima di chiuderla.',
+  noPermissionPage:
+    "spiacenti, non hai l'autorizzazione per visitare la pagina {{path}}, contatta l'amministratore",
+};
+export default shell;

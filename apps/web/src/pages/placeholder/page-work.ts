@@ -1,0 +1,55 @@
+/** Which later work fills each placeholder page (keys of `placeholder.work.*`). */
+
+/** Areas of later work. */
+export type WorkArea =
+  | 'customers'
+  | 'materials'
+  | 'programs'
+  | 'plans'
+  | 'messages'
+  | 'reviews'
+  | 'terminals'
+  | 'widgets'
+  | 'statistics'
+  | 'organisation'
+  | 'system'
+  | 'services';
+
+const AREAS: Record<WorkArea, readonly string[]> = {
+  customers: ['customerCenter', 'agentActivation', 'customization', 'domainName', 'personalized'],
+  materials: ['material'],
+  programs: ['programMake'],
+  plans: ['playPlan', 'planMake'],
+  messages: ['messageForm', 'messageList'],
+  reviews: ['materialReview', 'planReview', 'programReview', 'messageReview'],
+  terminals: [
+    'terminalMonitor',
+    'terminalSync',
+    'terminalInfo',
+    'terminalSettings',
+    'terminalDebug',
+    'terminalMap',
+    'strategy',
+  ],
+  widgets: ['widget'],
+  statistics: ['dataStatistics', 'behaviorStatistics'],
+  organisation: ['user', 'role', 'office'],
+  system: [
+    'apm',
+    'menuManage',
+    'announcement',
+    'messageNotification',
+    'sysSetting',
+    'log',
+    'alarm',
+    'dictionary',
+    'faq',
+  ],
+  services: ['purchase', 'payment'],
+};
+
+/** The work area of a menu page key; `system` for anything not listed. */
+export function workAreaOf(menuKey: string): WorkArea {
+  for (const [area, keys] of Object.entries(AREAS)) if (keys.includes(menuKey)) return area as WorkArea;
+  return 'system';
+}

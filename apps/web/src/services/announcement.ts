@@ -1,0 +1,21 @@
+/** The sign-in announcement (`/a/api/sysSetting/announcement`). */
+import type { Announcement } from '../layouts/announcement/announcement-logic';
+import { RequestError, request } from './request';
+
+/**
+ * GET /a/api/sysSetting/announcement?getType=1 — the current announcement, or `null`.
+ * A 404 (endpoint not there) also means "no announcement"; other failures throw for the
+ * caller to report ('Error getting announcement!').
+ */
+export async function getAnnouncement(): Promise<Announcement | null> {
+  try {
+    const { data } = await request<Announcement | null>('/a/api/sysSetting/announcement', {
+      params: { getType: 1 },
+      skipErrorHandler: true,
+    });
+    return data && typeof data === 'object' ? data : null;
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 404) return null;
+    throw error;
+  }
+}

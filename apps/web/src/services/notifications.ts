@@ -1,0 +1,59 @@
+/** Message notifications of the header bell (`/a/api/messageNotification/*`). */
+import { request } from './request';
+
+/** One notification. */
+export interface Notification {
+  id: number | string;
+  createDate: string;
+  contentCn: string;
+  contentEn: string;
+  /** '0' unread, '1' read. */
+  readState: '0' | '1';
+}
+
+/** A page of notifications plus the unread total. */
+export interface NotificationPage {
+  list: Notification[];
+  count: number;
+  pageNo: number;
+  pageSize: number;
+  unread: number;
+}
+
+/** GET /a/api/messageNotification/list — a page of the user's notifications (the bell: page 1, size 10). */
+export async function listNotifications(params: {
+  userId: number | string;
+  pageNo?: number;
+  pageSize?: number;
+}): Promise<NotificationPage> {
+  const { data } = await request<Partial<NotificationPage> | null>('/a/api/messageNotification/list', {
+    params: { userId: params.userId, pageNo: params.pageNo ?? 1, pageSize: params.pageSize ?? 10 },
+    // The bell shows its own state; a missing endpoint must not toast on every page.
+    skipErrorHandler: true,
+  });
+  const list = Array.isArray(data?.list) ? data.list : [];
+  return {
+    list,
+    count: Number(data?.count ?? list.length),
+    pageNo: Number(data?.pageNo ?? 1),
+    pageSize: Number(data?.pageSize ?? 10),
+    unread: Number(data?.unread ?? list.filter((n) => n.readState === '0').length),
+  };
+}
+
+/** GET /a/api/messageNotification/updateReadState — marks notifications read ('1') or unread ('0'). */
+export async function updateReadState(
+  ids: readonly (number | string)[],
+  readState: '0' | '1',
+): Promise<void> {
+  if (ids.length === 0) return;
+  await request('/a/api/messageNotification/updateReadState', {
+    params: { id: ids.join(','), readState },
+    skipErrorHandler: true,
+  });
+}
+
+/** POST /a/api/messageNotification/delete — deletes notifications. */
+export async function deleteNotifications(ids: readonly (number | string)[]): Promise<void> {
+  await request('/a/api/messageNotification/delete', { method: 'POST', data: { id: ids.join(',') } });
+}
