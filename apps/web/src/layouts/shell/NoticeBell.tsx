@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, Flex, List, Popover, Spin, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Popover, Spin, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ export const noticeQueryKey = (userId: number | string) => ['notifications', 'be
  */
 export function NoticeBell({ userId }: { userId: number | string }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const language = useLocaleStore((s) => s.language);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -65,22 +66,24 @@ export function NoticeBell({ userId }: { userId: number | string }) {
     ) : query.isError ? (
       <Typography.Text type="secondary">{t('shell.noticesFailed')}</Typography.Text>
     ) : query.data && query.data.list.length > 0 ? (
-      <List
-        size="small"
-        dataSource={query.data.list}
-        renderItem={(n) => (
-          <List.Item key={n.id}>
-            <Flex vertical style={{ minWidth: 0 }}>
-              <Typography.Text strong={n.readState === '0'} ellipsis={{ tooltip: true }}>
-                {(chinese ? n.contentCn || n.contentEn : n.contentEn || n.contentCn) || '—'}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {n.createDate ? dayjs(n.createDate).format('YYYY-MM-DD HH:mm:ss') : ''}
-              </Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
-      />
+      // antd 6.6 deprecates List: a plain list of rows does the same here.
+      <Flex vertical role="list">
+        {query.data.list.map((n) => (
+          <Flex
+            key={n.id}
+            role="listitem"
+            vertical
+            style={{ minWidth: 0, padding: '8px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+          >
+            <Typography.Text strong={n.readState === '0'} ellipsis={{ tooltip: true }}>
+              {(chinese ? n.contentCn || n.contentEn : n.contentEn || n.contentCn) || '—'}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {n.createDate ? dayjs(n.createDate).format('YYYY-MM-DD HH:mm:ss') : ''}
+            </Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
     ) : (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.noNotices')} />
     );

@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+import { ROOT, startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+
+describe('console shell as a super administrator', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const host = new URL(server.url).hostname;
+    await context.addCookies([{ name: 'language', value: 'US', domain: host, path: '/' }]);
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await signIn(page, server.url, ADMIN.user, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows header, side menu, tab bar, footer with the version, and the English title', async () => {
+    await page.waitForSelector('[data-testid=shell-side]');
+    await expect(page.textContent('[data-testid=app-version]')).resolves.toBe('V3.8.52');
+    const menu = (await page.textContent('[data-testid=side-menu]')) ?? '';
+    expect(menu).toContain('System management');
+    expect(menu).not.toContain('Personal center');
+    expect(await page.title()).toBe('Admin | Home');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'shell-side-dark.png') });
+  });
+
+  it('opens pages as tabs, refuses to close the last one, and restores tabs after a reload', async () => {
+    await page.click('[data-testid=side-menu] >> text=System management');
+    await page.click('[data-testid=side-menu] >> text=User management');
+    await page.waitForURL(/\/sys\/user\/?$/);
+    await page.waitForSelector('[data-testid=placeholder-page]');
+    expect(await page.title()).toBe('Admin | User management');
+    const tabs = page.locator('[data-testid=tab-bar] .ant-tabs-tab');
+    await expect(tabs.count()).resolves.toBe(2);
+
+    await page.reload();
+    await page.waitForSelector('[data-testid=tab-bar]');
+    await expect(tabs.count()).resolves.toBe(2);
+
+    // Close the user page's tab, then try to close the last one.
+    await tabs.nth(1).locator('.ant-tabs-tab-remove').click();
+    await expect(tabs.count()).resolves.toBe(1);
+    await page.waitForURL('**/home');
+    await tabs.nth(0).locator('.ant-tabs-tab-remove').click();
+    await page.waitForSelector("text=This is the last page, you can't close it");
+    await expect(tabs.count()).resolves.toBe(1);
+  });
+
+  it('applies the head and mix layouts, saves only what differs, and resets after confirming', async () => {
+    await page.click('[data-testid=settings-button]');
+    await page.click('[data-testid=settings-layout] >> text=Top menu');
+    await page.waitForSelector('[data-testid=shell-head]');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'shell-head-dark.png') });
+    await page.click('[data-testid=settings-mode] >> text=Light');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'shell-head-light.png') });
+    await page.click('[data-testid=settings-save]');
+    const saved = await page.evaluate(() =>
+      Object.entries(localStorage).filter(([k]) => k.startsWith('apm.preferences.')),
+    );
+    expect(saved).toHaveLength(1);
+    expect(JSON.parse(saved[0]![1] as string)).toEqual({ layout: 'head', mode: 'light' });
+
+    await page.reload();
+    await page.waitForSelector('[data-testid=shell-head]');
+    await page.click('[data-testid=settings-button]');
+    await page.click('[data-testid=settings-reset]');
+    await page.waitForSelector('text=Are you sure you want to reset the theme?');
+    await Promise.all([page.waitForEvent('load'), page.click('.ant-modal-confirm-btns .ant-btn-primary')]);
+    await page.waitForSelector('[data-testid=shell-side]');
+  });
+
+  it('switches the language of menu, title and antd components', async () => {
+    await page.click('[data-testid=language-switch]');
+    await page.click('.ant-dropdown-menu >> text=简体中文');
+    await page.waitForFunction(() => document.title.startsWith('管理后台'));
+    const menu = (await page.textContent('[data-testid=side-menu]')) ?? '';
+    expect(menu).toContain('系统管理');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'shell-side-cn.png') });
+    await page.click('[data-testid=language-switch]');
+    await page.click('.ant-dropdown-menu >> text=English');
+    await page.waitForFunction(() => document.title.startsWith('Admin'));
+  });
+
+  it('stays usable at phone width with the menu in a drawer', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForSelector('[data-testid=side-menu]', { state: 'detached' });
+    await page.click('[data-testid=menu-toggle]');
+    await page.waitForSelector('[data-testid=menu-drawer] >> text=System management');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'shell-phone.png') });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('logged no errors in the browser console', () => {
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('sends an expired session to the login-expired page', async () => {
+    await page.evaluate(() => fetch('/apm-web/a/logout', { method: 'POST', credentials: 'include' }));
+    await page.click('[data-testid=notice-bell]');
+    await page.waitForURL('**/logout');
+    await page.waitForSelector('[data-testid=login-invalid]');
+  });
+});

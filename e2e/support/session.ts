@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+
+/** Signs in through the login page (fields are encrypted by the page) and waits for the home page. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#login_username', username);
+  await page.fill('#login_password', password);
+  await page.click('[data-testid=login-submit]');
+  await page.waitForURL('**/home');
+}
+
+/** Collects browser console errors and page errors. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
