@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   offices,
@@ -9,7 +9,11 @@ import {
   userRoles,
   users,
   type DataRange,
+  type OfficeKind,
 } from '../../db/schema/index.js';
+
+/** Office kinds that root a tenant: what their users see never leaves their subtree. */
+const TENANT_KINDS: readonly OfficeKind[] = ['platform', 'agent', 'customer'];
 
 /** Session lifetime: 2 hours, renewed on every request (spec section 9). */
 export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
@@ -24,6 +28,8 @@ export interface AuthContext {
   name: string;
   officeId: number;
   officePath: string;
+  /** Materialised path of the caller's tenant root: the nearest platform, agent or customer office above (or at) theirs. */
+  tenantPath: string;
   dataRange: DataRange;
   /** Permission strings `<id>:<operation>`. */
   permissions: Set<string>;
@@ -96,12 +102,25 @@ export class SessionService {
       name: row.user.name,
       officeId: row.user.officeId,
       officePath: row.officePath,
+      tenantPath: await this.tenantPathOf(row.officePath),
       dataRange: row.dataRange,
       permissions,
       roleCodes: [...roleCodes],
       pwdPastDue: row.session.pwdPastDue,
       expiresAt,
     };
+  }
+
+  /** The path of the deepest tenant-kind office on a materialised path (the path itself when none is). */
+  private async tenantPathOf(officePath: string): Promise<string> {
+    const ids = officePath.split('/').filter(Boolean).map(Number);
+    if (!ids.length) return officePath;
+    const rows = await this.db
+      .select({ path: offices.path, kind: offices.kind })
+      .from(offices)
+      .where(inArray(offices.id, ids));
+    const tenants = rows.filter((r) => TENANT_KINDS.includes(r.kind)).sort((a, b) => b.path.length - a.path.length);
+    return tenants[0]?.path ?? officePath;
   }
 
   /** Ends one session. */
