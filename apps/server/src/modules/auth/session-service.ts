@@ -119,7 +119,9 @@ export class SessionService {
       .select({ path: offices.path, kind: offices.kind })
       .from(offices)
       .where(inArray(offices.id, ids));
-    const tenants = rows.filter((r) => TENANT_KINDS.includes(r.kind)).sort((a, b) => b.path.length - a.path.length);
+    const tenants = rows
+      .filter((r) => TENANT_KINDS.includes(r.kind))
+      .sort((a, b) => b.path.length - a.path.length);
     return tenants[0]?.path ?? officePath;
   }
 

@@ -1,4 +1,5 @@
-import type { BrandConfig } from '@apm/contract';
+import { Languages, type BrandConfig } from '@apm/contract';
+import { Type, type TSchema } from 'typebox';
 
 /** How a setting may be read through GET /a/api/sysSetting/getKey. */
 export type SettingVisibility = 'public' | 'signedIn' | 'secret';
@@ -8,13 +9,64 @@ interface SettingDef<T> {
   visibility: SettingVisibility;
   /** English description, shown on the settings page. */
   description: string;
+  /** What a stored value must look like (POST /a/api/sysSetting/save validates against it). */
+  schema: TSchema;
+  /** Managed by the system itself: never written through the API. */
+  readOnly: boolean;
 }
 
-const def = <T>(d: T, visibility: SettingVisibility, description: string): SettingDef<T> => ({
-  default: d,
-  visibility,
-  description,
-});
+const def = <T>(
+  d: T,
+  visibility: SettingVisibility,
+  description: string,
+  schema: TSchema,
+  readOnly = false,
+): SettingDef<T> => ({ default: d, visibility, description, schema, readOnly });
+
+/** Lower-case host names: letters, digits, dots and hyphens, at most 253 characters. */
+export const HOST_NAME_PATTERN = '^(?=.{1,253}$)[a-z0-9.-]+$';
+/** An http(s) link or a path on this site. */
+export const LINK_PATTERN = '^(https?://\\S+|/\\S*)$';
+
+const text = () => Type.String({ maxLength: 2000 });
+
+/** The editable fields of a brand (BrandConfig without `brand`). */
+export const BrandSchema = Type.Object(
+  {
+    title: text(),
+    tag: text(),
+    showLogo: Type.Boolean(),
+    textStart: text(),
+    dualScreen: Type.Boolean(),
+    copyRight: text(),
+    linkList: Type.Array(
+      Type.Object(
+        { link: Type.String({ maxLength: 2000, pattern: LINK_PATTERN }), name: text() },
+        { additionalProperties: false },
+      ),
+      { maxItems: 20 },
+    ),
+    customContent: text(),
+    logo: text(),
+    icoImg: text(),
+    lightShow: Type.Boolean(),
+    soundShow: Type.Boolean(),
+    powerSet: Type.Boolean(),
+    backgroundImage: text(),
+    defaultLanguage: Type.Enum([...Languages]),
+    showRegister: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+const BrandHostsSchema = Type.Record(
+  Type.String({ pattern: HOST_NAME_PATTERN }),
+  Type.Enum(['default', 'second']),
+  {
+    maxProperties: 1000,
+    additionalProperties: false,
+  },
+);
 
 const defaultBrand: Omit<BrandConfig, 'brand'> = {
   title: 'APM',
@@ -35,21 +87,41 @@ const defaultBrand: Omit<BrandConfig, 'brand'> = {
   showRegister: true,
 };
 
-/** Every system setting with its default (spec sections 3 and 9). */
+/** Every system setting with its default and schema (spec sections 3 and 9). */
 export const SETTINGS = {
-  capacityFlag: def(false, 'signedIn', 'Enforce storage capacity per customer'),
-  uploadLimitOpen: def(false, 'signedIn', 'Limit the size of one upload'),
-  uploadLimitSize: def(400, 'signedIn', 'Upload size limit in MB when the limit is on'),
-  auditOpen: def(false, 'signedIn', 'Content waits for review before it can be published'),
-  terminalAuthFree: def(false, 'signedIn', 'Terminals are accepted without being claimed'),
-  smsCodeOpen: def(false, 'public', 'Verification codes may be sent by SMS'),
-  emailCodeOpen: def(true, 'public', 'Verification codes may be sent by e-mail'),
-  seniorValidation: def(false, 'public', 'Sign-in needs a verification code as a second factor'),
-  landingEncryption: def(true, 'public', 'The sign-in page encrypts user name and password'),
-  passwordExpiryDays: def(0, 'signedIn', 'Days before a password must be changed (0 = never)'),
-  supportApiServer: def(true, 'signedIn', 'The open API server is available'),
-  brandHosts: def<Record<string, 'default' | 'second'>>({}, 'signedIn', 'Host names that select a brand'),
-  brandDefault: def<Omit<BrandConfig, 'brand'>>(defaultBrand, 'public', 'The default brand'),
+  capacityFlag: def(false, 'signedIn', 'Enforce storage capacity per customer', Type.Boolean()),
+  uploadLimitOpen: def(false, 'signedIn', 'Limit the size of one upload', Type.Boolean()),
+  uploadLimitSize: def(
+    400,
+    'signedIn',
+    'Upload size limit in MB when the limit is on',
+    Type.Integer({ minimum: 1, maximum: 102400 }),
+  ),
+  auditOpen: def(false, 'signedIn', 'Content waits for review before it can be published', Type.Boolean()),
+  terminalAuthFree: def(false, 'signedIn', 'Terminals are accepted without being claimed', Type.Boolean()),
+  smsCodeOpen: def(false, 'public', 'Verification codes may be sent by SMS', Type.Boolean()),
+  emailCodeOpen: def(true, 'public', 'Verification codes may be sent by e-mail', Type.Boolean()),
+  seniorValidation: def(
+    false,
+    'public',
+    'Sign-in needs a verification code as a second factor',
+    Type.Boolean(),
+  ),
+  landingEncryption: def(true, 'public', 'The sign-in page encrypts user name and password', Type.Boolean()),
+  passwordExpiryDays: def(
+    0,
+    'signedIn',
+    'Days before a password must be changed (0 = never)',
+    Type.Integer({ minimum: 0, maximum: 3650 }),
+  ),
+  supportApiServer: def(true, 'signedIn', 'The open API server is available', Type.Boolean()),
+  brandHosts: def<Record<string, 'default' | 'second'>>(
+    {},
+    'signedIn',
+    'Host names that select a brand',
+    BrandHostsSchema,
+  ),
+  brandDefault: def<Omit<BrandConfig, 'brand'>>(defaultBrand, 'public', 'The default brand', BrandSchema),
   brandSecond: def<Omit<BrandConfig, 'brand'>>(
     {
       ...defaultBrand,
@@ -60,10 +132,23 @@ export const SETTINGS = {
     },
     'public',
     'The second brand',
+    BrandSchema,
   ),
-  rsaKeyPair: def<{ publicKey: string; privateKey: string } | null>(null, 'secret', 'Sign-in key pair'),
-  sysInitialised: def(false, 'public', 'The system has been initialised'),
-  catalogueVersion: def('', 'secret', 'Hash of the seeded permission and menu catalogue'),
+  rsaKeyPair: def<{ publicKey: string; privateKey: string } | null>(
+    null,
+    'secret',
+    'Sign-in key pair',
+    Type.Union([Type.Object({ publicKey: Type.String(), privateKey: Type.String() }), Type.Null()]),
+    true,
+  ),
+  sysInitialised: def(false, 'public', 'The system has been initialised', Type.Boolean(), true),
+  catalogueVersion: def(
+    '',
+    'secret',
+    'Hash of the seeded permission and menu catalogue',
+    Type.String({ maxLength: 200 }),
+    true,
+  ),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -3,6 +3,9 @@ import type { Database } from '../../db/client.js';
 import { systemSettings } from '../../db/schema/index.js';
 import { SETTINGS, type SettingKey, type SettingValue } from './registry.js';
 
+/** Upload size limit in MB while the upload limit switch is off (spec section 9). */
+export const UNLIMITED_UPLOAD_MB = 10240;
+
 /** Reads and writes typed system settings; values are cached briefly in memory and written through. */
 export class SettingsService {
   private cache = new Map<SettingKey, unknown>();
@@ -33,6 +36,11 @@ export class SettingsService {
       .values({ key, value })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
     this.cache.set(key, value);
+  }
+
+  /** The largest single upload in MB: the configured size when the limit is on, otherwise 10240 (spec section 9). */
+  async uploadLimitMb(): Promise<number> {
+    return (await this.get('uploadLimitOpen')) ? await this.get('uploadLimitSize') : UNLIMITED_UPLOAD_MB;
   }
 
   /** Stores a setting only when it is not stored yet; answers whether this call stored it. */

@@ -205,7 +205,13 @@ export default function LoginPage() {
             </Button>
           </Form.Item>
           <Flex justify="space-between" align="center" wrap style={{ marginBottom: 12 }}>
-            {brand.showRegister !== false ? <Link to="/register">{t('login.register')}</Link> : <span />}
+            {brand.showRegister !== false ? (
+              <Link to="/register" data-testid="register-link">
+                {t('login.register')}
+              </Link>
+            ) : (
+              <span />
+            )}
             <Button
               type="link"
               style={{ paddingInline: 0 }}

@@ -1,0 +1,53 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+
+/** The envelope every API answer comes in. */
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Encrypts a value the way the console does: RSA-OAEP/SHA-256 with the server's published key, base64. */
+export async function encryptForServer(baseUrl: string, value: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/apm-web/f/common/publishKey`);
+  const { data } = (await res.json()) as Envelope<{ exponent: string; modulus: string }>;
+  const key = createPublicKey({
+    key: {
+      kty: 'RSA',
+      n: Buffer.from(data.modulus, 'hex').toString('base64url'),
+      e: Buffer.from(data.exponent, 'hex').toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(value),
+  ).toString('base64');
+}
+
+/** Signs in through the API from Node and answers the `Cookie` header value carrying the session. */
+export async function apiSignIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const body = new URLSearchParams({
+    username: await encryptForServer(baseUrl, username),
+    password: await encryptForServer(baseUrl, password),
+  });
+  const res = await fetch(`${baseUrl}/apm-web/a/login`, { method: 'POST', body });
+  if (res.status !== 200) throw new Error(`sign-in failed (${res.status}): ${await res.text()}`);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('Authorization='));
+  if (!session) throw new Error('sign-in set no Authorization cookie');
+  return session.split(';')[0]!;
+}
+
+/** Calls the API with a session cookie: a JSON POST when `body` is given, otherwise a GET. */
+export async function apiCall<T>(baseUrl: string, cookie: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/apm-web${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (res.status !== 200 || envelope.code !== 0) {
+    throw new Error(`${url} failed (${res.status}): ${envelope.msg}`);
+  }
+  return envelope.data;
+}
