@@ -20,6 +20,7 @@ import customerRoutes from './modules/customers/routes.js';
 import menuRoutes from './modules/menus/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import settingRoutes from './modules/settings/routes.js';
+import userAdminRoutes from './modules/users/admin-routes.js';
 import userRoutes from './modules/users/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(commonRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(userAdminRoutes);
       await api.register(menuRoutes);
       await api.register(settingRoutes);
       await api.register(customerRoutes);

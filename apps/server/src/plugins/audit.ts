@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import { maskParams } from '../lib/mask.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Record this route in the audit log although it is a GET (the spec makes some writes GETs). */
+    audit?: boolean;
+  }
   interface FastifyRequest {
     /** Set by sign-in routes: the user name the caller tried, for the audit record. */
     auditUsername?: string;
@@ -17,7 +21,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export default fp(
   async function audit(app: FastifyInstance) {
     app.addHook('onResponse', async (request, reply) => {
-      if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/apm-web')) return;
+      const writes = WRITE_METHODS.has(request.method) || request.routeOptions.config?.audit === true;
+      if (!writes || !request.url.startsWith('/apm-web')) return;
       const route = request.routeOptions.url ?? request.url.split('?')[0]!;
       const body = maskParams(request.body);
       // Sign-in bodies carry the user name encrypted: record the name it decrypted to instead.

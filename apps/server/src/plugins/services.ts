@@ -16,6 +16,7 @@ import { NotificationService } from '../modules/notifications/service.js';
 import { OutboxNotifier, SmtpNotifier, type Notifier } from '../modules/notify/outbox.js';
 import { SettingsService } from '../modules/settings/service.js';
 import { InitService } from '../modules/system/init-service.js';
+import { UserAdminService } from '../modules/users/user-admin-service.js';
 import { UserInfoService } from '../modules/users/user-info-service.js';
 
 /** Every service of the app, built once per app instance. */
@@ -29,6 +30,7 @@ export interface Services {
   login: LoginService;
   init: InitService;
   userInfo: UserInfoService;
+  userAdmin: UserAdminService;
   menus: MenuService;
   brands: BrandService;
   audit: AuditService;
@@ -67,6 +69,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     login: new LoginService(db, settings, landingKey, loginGuard, codes, sessions, notifier),
     init: new InitService(db, settings, notifications),
     userInfo: new UserInfoService(db, menus),
+    userAdmin: new UserAdminService(db, landingKey, sessions),
     menus,
     brands: new BrandService(settings),
     audit: new AuditService(db),

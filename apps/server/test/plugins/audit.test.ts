@@ -149,6 +149,16 @@ describe('the audit log', () => {
     await t.app.services.audit.flush();
     expect(await countRows(t.db, auditLogs)).toBe(afterLogin);
   });
+
+  it('records GET calls that write, such as marking notices read', async () => {
+    const cookie = await login(t.app);
+    const url = '/apm-web/a/api/messageNotification/updateReadState';
+    const res = await t.app.inject({ method: 'GET', url: `${url}?id=1&readState=1`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    await t.app.services.audit.flush();
+    const rows = await rowsOf(url);
+    expect(rows[0]).toMatchObject({ method: 'GET', status: 200, params: { id: '1', readState: '1' } });
+  });
 });
 
 describe('maskParams', () => {

@@ -78,7 +78,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${BASE}/updateReadState`,
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: true },
       schema: {
         tags,
         summary: "Marks the caller's messages read ('1') or unread ('0'); other users' ids are ignored",
