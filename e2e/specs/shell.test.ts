@@ -88,7 +88,62 @@ describe('console shell as a super administrator', () => {
     await page.waitForSelector('[data-testid=shell-side]');
   });
 
+  it('applies every layout with every theme, the colour and the display switches, live', async () => {
+    await page.click('[data-testid=settings-button]');
+    const background = (layout: string) =>
+      page.evaluate(
+        (l) => getComputedStyle(document.querySelector(`[data-testid=shell-${l}]`)!).backgroundColor,
+        layout,
+      );
+    const backgrounds: Record<string, string> = {};
+    for (const [layout, label] of [
+      ['side', 'Side menu'],
+      ['head', 'Top menu'],
+      ['mix', 'Mixed'],
+    ] as const) {
+      await page.click(`[data-testid=settings-layout] >> text=${label}`);
+      await page.waitForSelector(`[data-testid=shell-${layout}]`);
+      for (const mode of ['Dark', 'Light', 'Night']) {
+        await page.click(`[data-testid=settings-mode] >> text=${mode}`);
+        await page.waitForTimeout(150);
+        backgrounds[mode] = await background(layout);
+        await page.screenshot({ path: path.join(ARTIFACTS, `shell-${layout}-${mode.toLowerCase()}.png`) });
+      }
+    }
+    expect(backgrounds.Night).not.toBe(backgrounds.Light);
+
+    const primary = () =>
+      page.evaluate(
+        () => getComputedStyle(document.querySelector('[data-testid=settings-save]')!).backgroundColor,
+      );
+    const blue = await primary();
+    await page.click('[data-testid=color-purple]');
+    await expect.poll(primary).not.toBe(blue);
+
+    await page.click('[data-testid=settings-colorWeak]');
+    await expect(
+      page.evaluate(() => document.documentElement.classList.contains('apm-color-weak')),
+    ).resolves.toBe(true);
+    await page.click('[data-testid=settings-multiTab]');
+    await page.waitForSelector('[data-testid=tab-bar]', { state: 'detached' });
+    const headerPosition = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=shell-header]')!).position);
+    expect(await headerPosition()).toBe('sticky');
+    await page.click('[data-testid=settings-fixedHeader]');
+    await expect.poll(headerPosition).not.toBe('sticky');
+
+    // Nothing was saved: a reload brings the defaults back.
+    await page.reload();
+    await page.waitForSelector('[data-testid=shell-side]');
+    await page.waitForSelector('[data-testid=tab-bar]');
+    await expect(
+      page.evaluate(() => document.documentElement.classList.contains('apm-color-weak')),
+    ).resolves.toBe(false);
+  });
+
   it('switches the language of menu, title and antd components', async () => {
+    // Let the current language's messages finish loading before switching.
+    await page.waitForLoadState('networkidle');
     await page.click('[data-testid=language-switch]');
     await page.click('.ant-dropdown-menu >> text=简体中文');
     await page.waitForFunction(() => document.title.startsWith('管理后台'));

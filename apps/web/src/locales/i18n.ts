@@ -59,18 +59,24 @@ function ensureInit(): Promise<unknown> {
   return initialised;
 }
 
+/** Number of the latest `changeLanguage` call. */
+let latestChange = 0;
+
 /**
  * Switches the whole console (i18next, antd, dayjs, `<html lang>`) to a language.
  * With `persist` the choice is kept in the `language` cookie.
  */
 export async function changeLanguage(language: Language, options: { persist?: boolean } = {}): Promise<void> {
   const info = languageInfo(language);
+  const call = ++latestChange;
   const [messages, antdLocale] = await Promise.all([
     messageLoaders[language](),
     antdLoaders[language](),
     dayjsLoaders[language](),
     ensureInit(),
   ]);
+  // A later switch (say, the user's choice while the start-up language still loads) wins.
+  if (call !== latestChange) return;
   if (!i18n.hasResourceBundle(info.tag, 'translation')) {
     i18n.addResourceBundle(info.tag, 'translation', messages.default, true, true);
   }
