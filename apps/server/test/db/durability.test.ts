@@ -8,12 +8,15 @@ import { openDatabase } from '../../src/db/client.js';
 import { SettingsService } from '../../src/modules/settings/service.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/write-then-wait.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const serverDir = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the fixture until it has committed, then kills it with SIGKILL. */
 function writeAndKill(dir: string, value: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, fixture, dir, String(value)], {
+    // `node --import tsx` runs the fixture in this very process, so SIGKILL hits the writer itself
+    // (the tsx CLI would put a wrapper process in between and the writer would live on).
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dir, String(value)], {
+      cwd: serverDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -22,9 +25,12 @@ function writeAndKill(dir: string, value: number): Promise<void> {
       if (out.includes('committed')) child.kill('SIGKILL');
     });
     child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (_code, signal) =>
-      signal === 'SIGKILL' ? resolve() : reject(new Error(`fixture exited without being killed:\n${out}`)),
-    );
+    child.on('exit', (_code, signal) => {
+      if (signal !== 'SIGKILL') return reject(new Error(`fixture exited without being killed:\n${out}`));
+      // The writer must really be gone before the database is reopened.
+      expect(() => process.kill(child.pid!, 0)).toThrow();
+      resolve();
+    });
   });
 }
 
