@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './permissions.js';
 export * from './menu-pages.js';
 export * from './auth.js';
+export * from './announcement.js';
 
 /** Product version shown in the console footer. */
 export const APP_VERSION = 'V3.8.52';

@@ -1,18 +1,11 @@
+import type { Announcement } from '@apm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { announcements, PLATFORM_ANNOUNCEMENT_ID, type CloseTipOn } from '../../db/schema/index.js';
+import { announcements, PLATFORM_ANNOUNCEMENT_ID } from '../../db/schema/index.js';
 import { fieldError, parseTime } from './time.js';
 
-/** The announcement as the API answers it (spec section 3); times are ISO 8601 or '' when not set. */
-export interface AnnouncementView {
-  announcementTitleCh: string;
-  announcementTitleEn: string;
-  announcementContentCh: string;
-  announcementContentEn: string;
-  announcemenStartTime: string;
-  announcemenEndTime: string;
-  colseTipOn: CloseTipOn;
-}
+/** The announcement as the API answers it (the shared contract type). */
+export type AnnouncementView = Announcement;
 
 /** What a save sends: the same fields, times as ISO 8601, `YYYY-MM-DD HH:mm:ss` or ''. */
 export type AnnouncementInput = AnnouncementView;

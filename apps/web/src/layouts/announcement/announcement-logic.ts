@@ -4,16 +4,10 @@
  * (stored against a hash of it). An empty end time clears that choice. Pure.
  */
 
-/** `GET /a/api/sysSetting/announcement?getType=1` data (field names as the server spells them). */
-export interface Announcement {
-  announcementTitleCh: string;
-  announcementTitleEn: string;
-  announcementContentCh: string;
-  announcementContentEn: string;
-  announcemenStartTime: string;
-  announcemenEndTime: string;
-  colseTipOn: '0' | '1';
-}
+import type { Announcement } from '@apm/contract';
+
+/** `GET /a/api/sysSetting/announcement?getType=1` data, re-exported for the console. */
+export type { Announcement };
 
 /** 32-bit FNV-1a hash of a string, as 8 hex digits: enough to tell changed content apart. */
 export function fnv1a(text: string): string {
