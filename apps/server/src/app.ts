@@ -22,6 +22,15 @@ import notificationRoutes from './modules/notifications/routes.js';
 import settingRoutes from './modules/settings/routes.js';
 import userAdminRoutes from './modules/users/admin-routes.js';
 import userRoutes from './modules/users/routes.js';
+import accountRoutes from './modules/account/routes.js';
+import dictionaryRoutes from './modules/dictionary/routes.js';
+import faqRoutes from './modules/faq/routes.js';
+import logsRoutes from './modules/logs/routes.js';
+import menuAdminRoutes from './modules/menus/admin-routes.js';
+import notificationAdminRoutes from './modules/notifications/admin-routes.js';
+import officesRoutes from './modules/offices/routes.js';
+import registrationRoutes from './modules/registration/routes.js';
+import rolesRoutes from './modules/roles/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -86,6 +95,15 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(customerRoutes);
       await api.register(notificationRoutes);
       await api.register(announcementRoutes);
+      await api.register(rolesRoutes);
+      await api.register(officesRoutes);
+      await api.register(logsRoutes);
+      await api.register(menuAdminRoutes);
+      await api.register(notificationAdminRoutes);
+      await api.register(dictionaryRoutes);
+      await api.register(faqRoutes);
+      await api.register(accountRoutes);
+      await api.register(registrationRoutes);
     },
     { prefix: API_BASE },
   );

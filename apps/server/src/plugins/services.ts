@@ -18,6 +18,14 @@ import { SettingsService } from '../modules/settings/service.js';
 import { InitService } from '../modules/system/init-service.js';
 import { UserAdminService } from '../modules/users/user-admin-service.js';
 import { UserInfoService } from '../modules/users/user-info-service.js';
+import { AccountService } from '../modules/account/service.js';
+import { CustomerService } from '../modules/customers/customer-service.js';
+import { DictionaryService } from '../modules/dictionary/service.js';
+import { FaqService } from '../modules/faq/service.js';
+import { LogService } from '../modules/logs/service.js';
+import { OfficeService } from '../modules/offices/service.js';
+import { RegistrationService } from '../modules/registration/service.js';
+import { RoleService } from '../modules/roles/service.js';
 
 /** Every service of the app, built once per app instance. */
 export interface Services {
@@ -36,6 +44,14 @@ export interface Services {
   audit: AuditService;
   notifications: NotificationService;
   announcements: AnnouncementService;
+  roles: RoleService;
+  offices: OfficeService;
+  customers: CustomerService;
+  logs: LogService;
+  dictionary: DictionaryService;
+  faq: FaqService;
+  account: AccountService;
+  registration: RegistrationService;
 }
 
 declare module 'fastify' {
@@ -75,6 +91,14 @@ export function createServices(db: Database, config: AppConfig): Services {
     audit: new AuditService(db),
     notifications,
     announcements: new AnnouncementService(db),
+    roles: new RoleService(db),
+    offices: new OfficeService(db),
+    customers: new CustomerService(db),
+    logs: new LogService(db),
+    dictionary: new DictionaryService(db),
+    faq: new FaqService(db),
+    account: new AccountService(db),
+    registration: new RegistrationService(db),
   };
 }
 

@@ -10,6 +10,7 @@ import { useLocaleStore } from '../stores/locale';
 import { writeCookie } from '../utils/cookie';
 import type { Messages } from './en-US';
 import { LANGUAGE_COOKIE, languageInfo, type Language } from './languages';
+import { loadUsedPageMessages } from './page-messages';
 
 type Loader<T> = () => Promise<{ default: T }>;
 
@@ -80,6 +81,9 @@ export async function changeLanguage(language: Language, options: { persist?: bo
   if (!i18n.hasResourceBundle(info.tag, 'translation')) {
     i18n.addResourceBundle(info.tag, 'translation', messages.default, true, true);
   }
+  // Pages already visited keep their texts in the new language too.
+  await loadUsedPageMessages(info.tag);
+  if (call !== latestChange) return;
   await i18n.changeLanguage(info.tag);
   dayjs.locale(info.dayjs);
   document.documentElement.lang = info.tag;

@@ -1,14 +1,23 @@
 /** Lazily loaded route modules. */
 import type { ComponentType } from 'react';
+import { loadPageNamespaces, type PageNamespace } from '../locales/page-messages';
 import { CHUNK_LOAD_TIMEOUT, ChunkLoadError, withTimeout } from '../utils/with-timeout';
 
 /**
- * Route `lazy` for a module whose default export is the page component. A chunk that does
- * not arrive within 120 s is reported as an error (spec section 8).
+ * Route `lazy` for a module whose default export is the page component, together with the
+ * page's message namespaces. A chunk that does not arrive within 120 s is reported as an
+ * error (spec section 8).
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+export function lazyPage(
+  load: () => Promise<{ default: ComponentType }>,
+  namespaces: readonly PageNamespace[] = [],
+) {
   return async () => {
-    const module = await withTimeout(load(), CHUNK_LOAD_TIMEOUT, () => new ChunkLoadError());
+    const [module] = await withTimeout(
+      Promise.all([load(), loadPageNamespaces(namespaces)]),
+      CHUNK_LOAD_TIMEOUT,
+      () => new ChunkLoadError(),
+    );
     return { Component: module.default };
   };
 }

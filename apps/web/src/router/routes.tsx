@@ -12,27 +12,39 @@ import { RouteErrorPage } from '../pages/exception/RouteErrorPage';
 import { requireSignedIn, rootRedirect } from './guards';
 import type { RouteHandle } from './handle';
 import { lazyPage } from './lazy-page';
+import type { PageNamespace } from '../locales/page-messages';
 
 const handle = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
-/** Menu pages that have their real component already; the rest show the placeholder. */
-const BUILT_PAGES: Record<string, PageLoader> = {
-  home: () => import('../pages/home/HomePage'),
-  personalCenter: () => import('../pages/account/PersonalCenterPage'),
-  authDemo: () => import('../pages/auth-demo/AuthDemoPage'),
+/** A page's component and the message namespaces it needs. */
+interface PageModule {
+  load: PageLoader;
+  namespaces: readonly PageNamespace[];
+}
+
+const page = (load: PageLoader, ...namespaces: PageNamespace[]): PageModule => ({ load, namespaces });
+
+/** Menu pages (by MENU_PAGES key) that have their real component; the rest show the placeholder. */
+const BUILT_PAGES: Record<string, PageModule> = {
+  home: page(() => import('../pages/home/HomePage')),
+  personalCenter: page(() => import('../pages/account/PersonalCenterPage'), 'account'),
+  authDemo: page(() => import('../pages/auth-demo/AuthDemoPage')),
 };
 
-const placeholder: PageLoader = () => import('../pages/placeholder/PlaceholderPage');
+const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
 const fullScreen: PageLoader = () => import('../pages/placeholder/FullScreenPlaceholder');
 
 /** One shell child per menu page with a path. */
-const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((page) => page.path).map((page) => ({
-  path: page.path,
-  handle: { menuKey: page.key } satisfies RouteHandle,
-  lazy: lazyPage(BUILT_PAGES[page.key] ?? placeholder),
-}));
+const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.path).map((menuPage) => {
+  const built = BUILT_PAGES[menuPage.key] ?? placeholder;
+  return {
+    path: menuPage.path,
+    handle: { menuKey: menuPage.key } satisfies RouteHandle,
+    lazy: lazyPage(built.load, built.namespaces),
+  };
+});
 
 /** Full-screen pages outside the shell (spec section 2), filled by later work. */
 const FULL_SCREEN_PAGES = [

@@ -22,5 +22,9 @@ export const auditLogs = pgTable(
     userAgent: text('user_agent'),
     requestId: text('request_id'),
   },
-  (t) => [index('audit_logs_at_idx').on(t.at), index('audit_logs_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_logs_at_idx').on(t.at),
+    index('audit_logs_user_idx').on(t.userId, t.at),
+    index('audit_logs_office_id_idx').on(t.officeId, t.id),
+  ],
 );

@@ -11,3 +11,7 @@ export * from './sessions.js';
 export * from './audit-logs.js';
 export * from './notifications.js';
 export * from './announcements.js';
+export * from './notification-batches.js';
+export * from './customer-brands.js';
+export * from './dict-entries.js';
+export * from './faqs.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { notificationBatches } from './notification-batches.js';
 import { users } from './users.js';
 
 /** Read state of a notification message: '0' unread, '1' read (spec section 3). */
@@ -16,10 +17,13 @@ export const notifications = pgTable(
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     contentCn: text('content_cn').notNull(),
     contentEn: text('content_en').notNull(),
+    /** The sending of which this message is one copy; null for system notices. */
+    batchId: integer('batch_id').references(() => notificationBatches.id, { onDelete: 'cascade' }),
     readState: text('read_state').$type<ReadState>().notNull().default('0'),
   },
   (t) => [
     index('notifications_user_read_idx').on(t.userId, t.readState),
+    index('notifications_batch_idx').on(t.batchId),
     check('notifications_read_state_ck', sql`${t.readState} in ('0', '1')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Kinds of institution in the tree: the platform root, agents, customers (tenants) and plain offices. */
 export const OFFICE_KINDS = ['platform', 'agent', 'customer', 'office'] as const;
@@ -14,6 +14,15 @@ export const offices = pgTable(
     kind: text('kind').$type<OfficeKind>().notNull().default('office'),
     path: text('path').notNull().default('/'),
     sort: integer('sort').notNull().default(0),
+    /** Contact person, phone, address and remarks shown in the institution form. */
+    contact: text('contact'),
+    phone: text('phone'),
+    address: text('address'),
+    remarks: text('remarks'),
+    /** Storage quota in MiB for customers and agents (null: no quota of its own). */
+    storageQuotaMb: bigint('storage_quota_mb', { mode: 'number' }),
+    /** Most terminals the customer or agent may hold (null: no limit of its own). */
+    terminalQuota: integer('terminal_quota'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,9 @@ export const users = pgTable(
     email: text('email'),
     phone: text('phone'),
     avatar: text('avatar'),
+    /** When the e-mail address / phone number was last confirmed with a verification code. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     /** '1' ordinary password, '2' strong password. */
     userPwdType: text('user_pwd_type').$type<'1' | '2'>().notNull().default('1'),

@@ -1,0 +1,37 @@
+/**
+ * The page namespaces and their message types (from each feature's English file), so that
+ * `useTranslation('<ns>')` keys are type-checked. Add a line here with each new feature.
+ */
+import type account from '../pages/account/locales/en-US';
+import type announcements from '../pages/announcements/locales/en-US';
+import type customers from '../pages/customers/locales/en-US';
+import type dictionary from '../pages/dictionary/locales/en-US';
+import type faq from '../pages/faq/locales/en-US';
+import type logs from '../pages/logs/locales/en-US';
+import type menus from '../pages/menus/locales/en-US';
+import type messageNotification from '../pages/message-notification/locales/en-US';
+import type offices from '../pages/offices/locales/en-US';
+import type registration from '../pages/registration/locales/en-US';
+import type roles from '../pages/roles/locales/en-US';
+import type systemSettings from '../pages/system-settings/locales/en-US';
+import type users from '../pages/users/locales/en-US';
+
+/** Message type of each page namespace. */
+export interface PageMessageTypes {
+  account: typeof account;
+  announcements: typeof announcements;
+  customers: typeof customers;
+  dictionary: typeof dictionary;
+  faq: typeof faq;
+  logs: typeof logs;
+  menus: typeof menus;
+  messageNotification: typeof messageNotification;
+  offices: typeof offices;
+  registration: typeof registration;
+  roles: typeof roles;
+  systemSettings: typeof systemSettings;
+  users: typeof users;
+}
+
+/** Name of a page namespace. */
+export type PageNamespace = keyof PageMessageTypes;

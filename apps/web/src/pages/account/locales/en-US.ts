@@ -1,0 +1,2 @@
+/** Personal center (en-US). */
+export default {};

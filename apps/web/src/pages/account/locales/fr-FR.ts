@@ -1,0 +1,2 @@
+/** Personal center (fr-FR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Personal center (it-IT). */
+export default {};

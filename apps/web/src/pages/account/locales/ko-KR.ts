@@ -1,0 +1,2 @@
+/** Personal center (ko-KR). */
+export default {};

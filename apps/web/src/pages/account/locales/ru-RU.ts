@@ -1,0 +1,2 @@
+/** Personal center (ru-RU). */
+export default {};

@@ -1,0 +1,2 @@
+/** Personal center (zh-CN). */
+export default {};

@@ -1,0 +1,2 @@
+/** Personal center (zh-HK). */
+export default {};

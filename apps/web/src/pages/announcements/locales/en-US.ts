@@ -1,0 +1,2 @@
+/** Announcement management (en-US). */
+export default {};

@@ -1,0 +1,2 @@
+/** Announcement management (fr-FR). */
+export default {};

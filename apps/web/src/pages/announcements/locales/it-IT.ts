@@ -1,0 +1,2 @@
+/** Announcement management (it-IT). */
+export default {};

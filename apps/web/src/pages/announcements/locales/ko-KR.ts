@@ -1,0 +1,2 @@
+/** Announcement management (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Announcement management (ru-RU). */
+export default {};

@@ -1,0 +1,2 @@
+/** Announcement management (zh-HK). */
+export default {};

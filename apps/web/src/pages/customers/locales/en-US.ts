@@ -1,0 +1,2 @@
+/** Customers, customization and domain names (en-US). */
+export default {};

@@ -1,0 +1,2 @@
+/** Customers, customization and domain names (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Customers, customization and domain names (ru-RU). */
+export default {};

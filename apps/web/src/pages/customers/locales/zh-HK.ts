@@ -1,0 +1,2 @@
+/** Customers, customization and domain names (zh-HK). */
+export default {};

@@ -1,0 +1,2 @@
+/** Dictionary management (en-US). */
+export default {};

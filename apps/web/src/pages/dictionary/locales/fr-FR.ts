@@ -1,0 +1,2 @@
+/** Dictionary management (fr-FR). */
+export default {};

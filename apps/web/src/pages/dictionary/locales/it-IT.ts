@@ -1,0 +1,2 @@
+/** Dictionary management (it-IT). */
+export default {};

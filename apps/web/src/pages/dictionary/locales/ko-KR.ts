@@ -1,0 +1,2 @@
+/** Dictionary management (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Dictionary management (ru-RU). */
+export default {};

@@ -1,0 +1,2 @@
+/** Dictionary management (zh-CN). */
+export default {};

@@ -1,0 +1,2 @@
+/** Dictionary management (zh-HK). */
+export default {};

@@ -1,0 +1,2 @@
+/** Common problem management (en-US). */
+export default {};

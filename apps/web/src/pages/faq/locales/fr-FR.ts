@@ -1,0 +1,2 @@
+/** Common problem management (fr-FR). */
+export default {};

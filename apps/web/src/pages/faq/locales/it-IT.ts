@@ -1,0 +1,2 @@
+/** Common problem management (it-IT). */
+export default {};

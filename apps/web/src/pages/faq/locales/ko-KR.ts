@@ -1,0 +1,2 @@
+/** Common problem management (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Common problem management (ru-RU). */
+export default {};

@@ -1,0 +1,2 @@
+/** Common problem management (zh-HK). */
+export default {};

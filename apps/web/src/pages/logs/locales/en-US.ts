@@ -1,0 +1,2 @@
+/** System log (en-US). */
+export default {};

@@ -1,0 +1,2 @@
+/** System log (fr-FR). */
+export default {};

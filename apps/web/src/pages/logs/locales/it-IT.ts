@@ -1,0 +1,2 @@
+/** System log (it-IT). */
+export default {};

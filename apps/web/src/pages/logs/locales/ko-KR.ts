@@ -1,0 +1,2 @@
+/** System log (ko-KR). */
+export default {};

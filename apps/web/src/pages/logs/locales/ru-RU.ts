@@ -1,0 +1,2 @@
+/** System log (ru-RU). */
+export default {};

@@ -1,0 +1,2 @@
+/** System log (zh-HK). */
+export default {};

@@ -1,0 +1,2 @@
+/** Menu management (en-US). */
+export default {};

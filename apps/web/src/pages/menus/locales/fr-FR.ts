@@ -1,0 +1,2 @@
+/** Menu management (fr-FR). */
+export default {};

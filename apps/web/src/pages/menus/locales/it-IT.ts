@@ -1,0 +1,2 @@
+/** Menu management (it-IT). */
+export default {};

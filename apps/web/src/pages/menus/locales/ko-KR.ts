@@ -1,0 +1,2 @@
+/** Menu management (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Menu management (ru-RU). */
+export default {};

@@ -1,0 +1,2 @@
+/** Menu management (zh-CN). */
+export default {};

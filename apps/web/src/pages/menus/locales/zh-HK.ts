@@ -1,0 +1,2 @@
+/** Menu management (zh-HK). */
+export default {};

@@ -1,0 +1,2 @@
+/** Message notification (en-US). */
+export default {};

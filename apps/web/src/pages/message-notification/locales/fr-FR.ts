@@ -1,0 +1,2 @@
+/** Message notification (fr-FR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Message notification (it-IT). */
+export default {};

@@ -1,0 +1,2 @@
+/** Message notification (ko-KR). */
+export default {};

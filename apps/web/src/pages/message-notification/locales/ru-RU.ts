@@ -1,0 +1,2 @@
+/** Message notification (ru-RU). */
+export default {};

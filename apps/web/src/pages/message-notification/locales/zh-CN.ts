@@ -1,0 +1,2 @@
+/** Message notification (zh-CN). */
+export default {};

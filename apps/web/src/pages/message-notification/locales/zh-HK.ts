@@ -1,0 +1,2 @@
+/** Message notification (zh-HK). */
+export default {};

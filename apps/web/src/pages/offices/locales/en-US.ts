@@ -1,0 +1,2 @@
+/** Institution management and agent activation (en-US). */
+export default {};

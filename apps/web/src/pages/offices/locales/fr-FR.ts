@@ -1,0 +1,2 @@
+/** Institution management and agent activation (fr-FR). */
+export default {};

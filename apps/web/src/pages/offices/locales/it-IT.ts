@@ -1,0 +1,2 @@
+/** Institution management and agent activation (it-IT). */
+export default {};

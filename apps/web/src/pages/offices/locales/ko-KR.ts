@@ -1,0 +1,2 @@
+/** Institution management and agent activation (ko-KR). */
+export default {};

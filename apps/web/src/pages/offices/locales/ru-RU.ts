@@ -1,0 +1,2 @@
+/** Institution management and agent activation (ru-RU). */
+export default {};

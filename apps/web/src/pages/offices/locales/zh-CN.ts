@@ -1,0 +1,2 @@
+/** Institution management and agent activation (zh-CN). */
+export default {};

@@ -1,0 +1,2 @@
+/** Registration and password recovery (en-US). */
+export default {};

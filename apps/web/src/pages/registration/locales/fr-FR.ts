@@ -1,0 +1,2 @@
+/** Registration and password recovery (fr-FR). */
+export default {};

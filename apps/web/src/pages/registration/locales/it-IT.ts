@@ -1,0 +1,2 @@
+/** Registration and password recovery (it-IT). */
+export default {};

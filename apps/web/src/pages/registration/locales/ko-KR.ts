@@ -1,0 +1,2 @@
+/** Registration and password recovery (ko-KR). */
+export default {};

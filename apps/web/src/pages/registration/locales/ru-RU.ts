@@ -1,0 +1,2 @@
+/** Registration and password recovery (ru-RU). */
+export default {};

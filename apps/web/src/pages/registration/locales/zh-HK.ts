@@ -1,0 +1,2 @@
+/** Registration and password recovery (zh-HK). */
+export default {};

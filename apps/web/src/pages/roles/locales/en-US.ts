@@ -1,0 +1,2 @@
+/** Role management (en-US). */
+export default {};

@@ -1,0 +1,2 @@
+/** Role management (fr-FR). */
+export default {};

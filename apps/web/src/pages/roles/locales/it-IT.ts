@@ -1,0 +1,2 @@
+/** Role management (it-IT). */
+export default {};

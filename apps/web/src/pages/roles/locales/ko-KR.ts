@@ -1,0 +1,2 @@
+/** Role management (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** Role management (ru-RU). */
+export default {};

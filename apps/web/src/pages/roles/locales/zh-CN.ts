@@ -1,0 +1,2 @@
+/** Role management (zh-CN). */
+export default {};

@@ -1,0 +1,2 @@
+/** Role management (zh-HK). */
+export default {};

@@ -1,0 +1,2 @@
+/** System settings (en-US). */
+export default {};

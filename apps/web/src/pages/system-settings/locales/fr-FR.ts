@@ -1,0 +1,2 @@
+/** System settings (fr-FR). */
+export default {};

@@ -1,0 +1,2 @@
+/** System settings (it-IT). */
+export default {};

@@ -1,0 +1,2 @@
+/** System settings (ko-KR). */
+export default {};

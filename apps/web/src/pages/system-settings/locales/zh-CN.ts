@@ -1,0 +1,2 @@
+/** System settings (zh-CN). */
+export default {};

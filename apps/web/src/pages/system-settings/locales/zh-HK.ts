@@ -1,0 +1,2 @@
+/** System settings (zh-HK). */
+export default {};

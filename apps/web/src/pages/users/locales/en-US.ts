@@ -1,0 +1,2 @@
+/** User management (en-US). */
+export default {};

@@ -1,0 +1,2 @@
+/** User management (fr-FR). */
+export default {};

@@ -1,0 +1,2 @@
+/** User management (it-IT). */
+export default {};

@@ -1,0 +1,2 @@
+/** User management (ko-KR). */
+export default {};

@@ -1,0 +1,2 @@
+/** User management (ru-RU). */
+export default {};

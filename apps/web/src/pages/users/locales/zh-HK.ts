@@ -1,0 +1,2 @@
+/** User management (zh-HK). */
+export default {};
