@@ -44,11 +44,10 @@ describe('console shell as a super administrator', () => {
   });
 
   it('opens pages as tabs, refuses to close the last one, and restores tabs after a reload', async () => {
-    await page.click('[data-testid=side-menu] >> text=System management');
-    await page.click('[data-testid=side-menu] >> text=User management');
-    await page.waitForURL(/\/sys\/user\/?$/);
+    await page.click('[data-testid=side-menu] >> text=Widget management');
+    await page.waitForURL(/\/widget\/list$/);
     await page.waitForSelector('[data-testid=placeholder-page]');
-    expect(await page.title()).toBe('Admin | User management');
+    expect(await page.title()).toBe('Admin | Widget management');
     const tabs = page.locator('[data-testid=tab-bar] .ant-tabs-tab');
     await expect(tabs.count()).resolves.toBe(2);
 
@@ -141,14 +140,24 @@ describe('console shell as a super administrator', () => {
     ).resolves.toBe(false);
   });
 
-  it('switches the language of menu, title and antd components', async () => {
+  it('switches the language of menu, title, dates and antd components', async () => {
     // Let the current language's messages finish loading before switching.
     await page.waitForLoadState('networkidle');
+    const signedInAt = () => page.textContent('[data-testid=signed-in-at]');
+    const englishDate = await signedInAt();
+    expect(englishDate).toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d+, \d{4}/);
     await page.click('[data-testid=language-switch]');
     await page.click('.ant-dropdown-menu >> text=简体中文');
     await page.waitForFunction(() => document.title.startsWith('管理后台'));
     const menu = (await page.textContent('[data-testid=side-menu]')) ?? '';
     expect(menu).toContain('系统管理');
+    await expect.poll(signedInAt).toMatch(/\d{4}年\d{1,2}月\d{1,2}日星期./);
+    // antd's own texts follow too: the confirmation's buttons come from antd's locale.
+    await page.click('[data-testid=settings-button]');
+    await page.click('[data-testid=settings-reset]');
+    await page.waitForSelector('.ant-modal-confirm-btns >> text=取消');
+    await page.click('.ant-modal-confirm-btns >> text=取消');
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: path.join(ARTIFACTS, 'shell-side-cn.png') });
     await page.click('[data-testid=language-switch]');
     await page.click('.ant-dropdown-menu >> text=English');

@@ -71,6 +71,8 @@ export interface UserInfo {
   logo: string | null;
   userPwdType: UserPwdType;
   pwdPastDue: boolean;
+  /** When this session signed in (ISO 8601), or null. */
+  lastLoginAt: string | null;
   office: { id: number; name: string; kind: string } | null;
   permissions: AuthorityRecord[];
   roles: AuthorityRecord[];

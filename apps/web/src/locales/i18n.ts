@@ -4,6 +4,7 @@
  */
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useLocaleStore } from '../stores/locale';
@@ -44,6 +45,9 @@ const dayjsLoaders: Record<Language, () => Promise<unknown>> = {
   FR: () => import('dayjs/locale/fr'),
   KR: () => import('dayjs/locale/ko'),
 };
+
+// Localised formats (`LLLL`…) follow the language: dates read the way each language writes them.
+dayjs.extend(localizedFormat);
 
 let initialised: Promise<unknown> | undefined;
 

@@ -60,6 +60,7 @@ export class UserInfoService {
       logo: null,
       userPwdType: user.userPwdType,
       pwdPastDue: auth.pwdPastDue,
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
       office: row.office,
       permissions: toAuthorityRecords(permissionPairs),
       roles: roleRecords,

@@ -46,8 +46,7 @@ export function SettingsDrawer() {
     modal.confirm({
       title: t('settings.reset'),
       content: t('settings.resetConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
+      // OK / Cancel come from antd's own locale, which follows the console language.
       onOk: () => {
         reset();
         window.location.reload();

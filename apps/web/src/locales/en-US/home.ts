@@ -4,6 +4,7 @@ export default {
   office: 'Organisation',
   noOffice: 'No organisation',
   loginName: 'Login name',
+  signedInAt: 'Signed in',
   personalCenter: 'Personal center',
   signOut: 'Sign out',
   signOutFailed: 'Sign-out did not reach the server; you have been signed out on this device.',

@@ -6,6 +6,7 @@ const home: typeof en = {
   office: 'Organisation',
   noOffice: 'Aucune organisation',
   loginName: 'Identifiant',
+  signedInAt: 'Connecté le',
   personalCenter: 'Espace personnel',
   signOut: 'Se déconnecter',
   signOutFailed: "La déconnexion n'a pas atteint le serveur ; vous êtes déconnecté sur cet appareil.",

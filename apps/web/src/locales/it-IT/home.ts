@@ -6,6 +6,7 @@ const home: typeof en = {
   office: 'Organizzazione',
   noOffice: 'Nessuna organizzazione',
   loginName: 'Nome di accesso',
+  signedInAt: 'Accesso effettuato',
   personalCenter: 'Area personale',
   signOut: 'Esci',
   signOutFailed: 'La richiesta di uscita non ha raggiunto il server; sei uscito su questo dispositivo.',

@@ -6,6 +6,7 @@ const home: typeof en = {
   office: '기관',
   noOffice: '기관 없음',
   loginName: '로그인 이름',
+  signedInAt: '로그인 시각',
   personalCenter: '개인 센터',
   signOut: '로그아웃',
   signOutFailed: '로그아웃 요청이 서버에 전달되지 않았습니다. 이 기기에서는 로그아웃되었습니다.',

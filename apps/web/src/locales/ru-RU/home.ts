@@ -6,6 +6,7 @@ const home: typeof en = {
   office: 'Организация',
   noOffice: 'Без организации',
   loginName: 'Логин',
+  signedInAt: 'Время входа',
   personalCenter: 'Личный кабинет',
   signOut: 'Выйти',
   signOutFailed: 'Запрос на выход не дошёл до сервера; выход выполнен на этом устройстве.',

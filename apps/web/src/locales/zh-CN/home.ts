@@ -6,6 +6,7 @@ const home: typeof en = {
   office: '机构',
   noOffice: '无机构',
   loginName: '登录名',
+  signedInAt: '登录时间',
   personalCenter: '个人中心',
   signOut: '退出登录',
   signOutFailed: '退出请求未到达服务器，已在本设备上退出登录。',

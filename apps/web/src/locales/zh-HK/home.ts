@@ -6,6 +6,7 @@ const home: typeof en = {
   office: '機構',
   noOffice: '無機構',
   loginName: '登入名稱',
+  signedInAt: '登入時間',
   personalCenter: '個人中心',
   signOut: '登出',
   signOutFailed: '登出請求未能送達伺服器，已在此裝置上登出。',

@@ -1,5 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../layouts/shell/MenuIcon';
@@ -36,6 +37,18 @@ export default function HomePage() {
           items={[
             { key: 'loginName', label: t('home.loginName'), children: user.loginName },
             { key: 'office', label: t('home.office'), children: user.office?.name ?? t('home.noOffice') },
+            {
+              key: 'signedInAt',
+              label: t('home.signedInAt'),
+              // `language` in the key re-renders the date when the language (and dayjs locale) changes.
+              children: user.lastLoginAt ? (
+                <span data-testid="signed-in-at" key={language}>
+                  {dayjs(user.lastLoginAt).format('LLLL')}
+                </span>
+              ) : (
+                '—'
+              ),
+            },
             {
               key: 'roles',
               label: t('home.roles'),

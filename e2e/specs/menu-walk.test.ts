@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+
+/** Opens every closed submenu of the side menu (inline mode keeps several open). */
+async function openAllSubmenus(page: Page, menu: string): Promise<void> {
+  for (;;) {
+    const closed = page.locator(
+      `${menu} .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title`,
+    );
+    if ((await closed.count()) === 0) return;
+    await closed.first().click();
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Clicks each leaf of a menu in turn; answers the titles of the pages reached. */
+async function walkMenu(page: Page, menu: string): Promise<string[]> {
+  await openAllSubmenus(page, menu);
+  const items = page.locator(`${menu} .ant-menu-item`);
+  const count = await items.count();
+  const titles: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    await openAllSubmenus(page, menu);
+    const item = items.nth(i);
+    const label = ((await item.textContent()) ?? '').trim();
+    await item.click();
+    await page.waitForFunction((name) => document.title === `Admin | ${name}`, label, { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=page-content]');
+    // A page of the menu is never the not-found or error page.
+    expect(await page.locator('[data-testid=page-content] .ant-result-404').count(), label).toBe(0);
+    expect(await page.locator('[data-testid=route-error]').count(), label).toBe(0);
+    titles.push(await page.title());
+  }
+  return titles;
+}
+
+describe('every menu entry, at desktop and phone widths', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const host = new URL(server.url).hostname;
+    await context.addCookies([{ name: 'language', value: 'US', domain: host, path: '/' }]);
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await signIn(page, server.url, ADMIN.user, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens every page of the side menu with its own title', async () => {
+    await page.waitForSelector('[data-testid=side-menu]');
+    const titles = await walkMenu(page, '[data-testid=side-menu]');
+    // The super administrator sees every menu page of spec section 2 that has a path.
+    expect(titles.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('opens pages from the menu drawer at phone width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForSelector('[data-testid=side-menu]', { state: 'detached' });
+    for (const [group, name] of [
+      ['System management', 'System log'],
+      ['Content management', 'Program production'],
+    ] as const) {
+      await page.click('[data-testid=menu-toggle]');
+      const drawer = '[data-testid=menu-drawer]';
+      await page.waitForSelector(`${drawer} >> text=${group}`);
+      if ((await page.locator(`${drawer} .ant-menu-item >> text=${name}`).count()) === 0) {
+        await page.click(`${drawer} >> text=${group}`);
+      }
+      await page.click(`${drawer} .ant-menu-item >> text=${name}`);
+      await page.waitForFunction((n) => document.title === `Admin | ${n}`, name);
+      await page.waitForSelector(drawer, { state: 'hidden' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, name).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('signs out from the avatar menu back to the sign-in page', async () => {
+    await page.click('[data-testid=avatar-menu]');
+    await page.click('.ant-dropdown-menu >> text=Sign out');
+    await page.waitForURL(/\/login(\?|$)/);
+    // Signed out for real: the shell sends the browser back to sign in, keeping where it wanted to go.
+    await page.goto(`${server.url}/home`);
+    await page.waitForURL(/\/login\?redirect=%2Fhome$/);
+  });
+
+  it('logged no errors in the browser console', () => {
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
