@@ -140,6 +140,50 @@ describe('console shell as a super administrator', () => {
     ).resolves.toBe(false);
   });
 
+  it('applies content width, fixed sidebar, the page animation and hiding the settings button', async () => {
+    await page.setViewportSize({ width: 1700, height: 800 });
+    const contentWidth = () =>
+      page.evaluate(
+        () => document.querySelector('[data-testid=page-content]')!.getBoundingClientRect().width,
+      );
+    expect(await contentWidth()).toBeGreaterThan(1200);
+    await page.click('[data-testid=settings-button]');
+    await page.click('[data-testid=settings-contentWidth]');
+    await page.click('.ant-select-dropdown >> text=Fixed');
+    await expect.poll(contentWidth).toBeLessThanOrEqual(1200);
+
+    const siderPosition = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=side-menu]')!).position);
+    expect(await siderPosition()).toBe('sticky');
+    await page.click('[data-testid=settings-fixedSidebar]');
+    await expect.poll(siderPosition).toBe('relative');
+
+    // Default animation: light speed from the left; a new effect resets the direction.
+    const animation = () => page.getAttribute('[data-testid=page-content]', 'class');
+    expect(await animation()).toContain('animate__lightSpeedInLeft');
+    await page.click('[data-testid=settings-effect]');
+    await page.click('.ant-select-dropdown >> text=Fade');
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid=side-menu] >> text=Widget management');
+    await page.waitForURL(/\/widget\/list$/);
+    await expect.poll(animation).toMatch(/animate__fadeIn(\s|$)/);
+
+    await page.click('[data-testid=settings-button]');
+    await page.click('[data-testid=settings-hideSettings]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=settings-button]', { state: 'detached' });
+    // The super administrator can still reach the drawer from the avatar menu.
+    await page.click('[data-testid=avatar-menu]');
+    await page.click('.ant-dropdown-menu >> text=Display settings');
+    await page.waitForSelector('[data-testid=settings-drawer]');
+    await page.keyboard.press('Escape');
+
+    // Unsaved: a reload brings back the defaults.
+    await page.reload();
+    await page.waitForSelector('[data-testid=settings-button]');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('switches the language of menu, title, dates and antd components', async () => {
     // Let the current language's messages finish loading before switching.
     await page.waitForLoadState('networkidle');

@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BASE, APP_VERSION } from '@apm/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { fail } from './lib/envelope.js';
+import { maskUrl } from './lib/mask.js';
 import { AppError } from './lib/errors.js';
 import announcementRoutes from './modules/announcements/routes.js';
 import authRoutes from './modules/auth/routes.js';
@@ -46,10 +47,29 @@ export interface BuildOptions {
 /** Maximum request body for API calls (uploads get their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
 
+/** Request log lines carry the URL with secret query values (a password on a GET) masked. */
+function withMaskedUrls(logger: BuildOptions['logger']): BuildOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: maskUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      ...(options as { serializers?: object }).serializers,
+    },
+  };
+}
+
 /** Builds the Fastify app from its plugins: services, auth, audit, errors, docs, API routes, static files. */
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
   const app = Fastify({
-    logger,
+    logger: withMaskedUrls(logger),
     bodyLimit: BODY_LIMIT,
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -72,6 +72,20 @@ describe('menu routes', () => {
     expect(mergeRoutes(STATIC_ROUTES, null)).toEqual(STATIC_ROUTES);
   });
 
+  it('hides static entries the server no longer serves, keeping them routable', () => {
+    const merged = mergeRoutes(STATIC_ROUTES, [
+      server({ key: 'system', permission: 'sys:view', name: { US: 'System' }, sort: 1 }),
+      server({ key: 'user', path: 'sys/user', parent: 'system', permission: 'sys:user:view', sort: 2 }),
+    ]);
+    const log = findRouteByPath(merged, '/sys/log');
+    expect(log).toMatchObject({ key: 'log', hidden: true, fromServer: false });
+    const menu = buildMenu(merged, all);
+    expect(menu.map((n) => n.route.key)).toEqual(['system']);
+    expect(menuLeaves(menu).map((r) => r.key)).toEqual(['user']);
+    // Without an answer from the server the static menu stands.
+    expect(menuLeaves(buildMenu(mergeRoutes(STATIC_ROUTES, []), all)).length).toBeGreaterThan(20);
+  });
+
   it('filters the menu: permission, hidden entries, parents, empty groups', () => {
     const user: Authorities = {
       permissions: [

@@ -67,8 +67,11 @@ export interface UserInfo {
   email: string | null;
   phone: string | null;
   secondDomainName: string | null;
+  /** Kind of the user's institution: platform, agent, customer or office. */
   personalType: string | null;
   logo: string | null;
+  /** The user's data range: all, officeAndBelow, office or self. */
+  dataRange: 'all' | 'officeAndBelow' | 'office' | 'self';
   userPwdType: UserPwdType;
   pwdPastDue: boolean;
   /** When this session signed in (ISO 8601), or null. */

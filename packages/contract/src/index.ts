@@ -3,9 +3,18 @@ export * from './permissions.js';
 export * from './menu-pages.js';
 export * from './auth.js';
 export * from './announcement.js';
+export * from './account.js';
+export * from './dictionary.js';
+export * from './faq.js';
+export * from './notification-admin.js';
+export * from './role.js';
+export * from './log.js';
 
 /** Product version shown in the console footer. */
 export const APP_VERSION = 'V3.8.52';
 /** API base prefix. */
 export const API_BASE = '/apm-web';
 export * from './menu-names.js';
+export * from './menu-icons.js';
+export * from './office.js';
+export * from './bytes.js';

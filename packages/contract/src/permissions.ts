@@ -79,7 +79,7 @@ const PERMISSION_LIST: Omit<PermissionDef, 'nameKey'>[] = [
   {
     id: 'sys:messageNotification',
     name: 'Message notification',
-    operations: ['view', 'delete'],
+    operations: ['view', 'add', 'delete'],
     parent: 'sys',
   },
   { id: 'sys:setting', name: 'System settings', operations: ['view', 'edit'], parent: 'sys' },

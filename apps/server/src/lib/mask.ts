@@ -12,3 +12,18 @@ export function maskParams(params: unknown): Record<string, unknown> | null {
   }
   return out;
 }
+
+/** A request URL with the values of secret query parameters replaced by `***` (for request logs). */
+export function maskUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = new URLSearchParams(url.slice(at + 1));
+  let masked = false;
+  for (const key of new Set(query.keys())) {
+    if (SECRET_KEY.test(key)) {
+      query.set(key, '***');
+      masked = true;
+    }
+  }
+  return masked ? `${url.slice(0, at)}?${query.toString()}` : url;
+}

@@ -13,7 +13,8 @@ import { VerificationCodes } from '../modules/auth/verification-codes.js';
 import { BrandService } from '../modules/customers/brand-service.js';
 import { MenuService } from '../modules/menus/service.js';
 import { NotificationService } from '../modules/notifications/service.js';
-import { OutboxNotifier, SmtpNotifier, type Notifier } from '../modules/notify/outbox.js';
+import { ConfiguredNotifier } from '../modules/notify/configured-notifier.js';
+import { OutboxNotifier, type Notifier } from '../modules/notify/outbox.js';
 import { SettingsService } from '../modules/settings/service.js';
 import { InitService } from '../modules/system/init-service.js';
 import { UserAdminService } from '../modules/users/user-admin-service.js';
@@ -70,11 +71,10 @@ export function createServices(db: Database, config: AppConfig): Services {
   const loginGuard = new LoginGuard();
   const codes = new VerificationCodes();
   const outbox = new OutboxNotifier(path.join(config.dataDir, 'outbox'));
-  const notifier: Notifier = config.smtpUrl
-    ? new SmtpNotifier(config.smtpUrl, 'APM <no-reply@apm.local>', outbox)
-    : outbox;
+  const notifier: Notifier = new ConfiguredNotifier(settings, outbox, config.smtpUrl);
   const menus = new MenuService(db);
   const notifications = new NotificationService(db);
+  const brands = new BrandService(settings, db);
   return {
     settings,
     landingKey,
@@ -84,21 +84,21 @@ export function createServices(db: Database, config: AppConfig): Services {
     notifier,
     login: new LoginService(db, settings, landingKey, loginGuard, codes, sessions, notifier),
     init: new InitService(db, settings, notifications),
-    userInfo: new UserInfoService(db, menus),
-    userAdmin: new UserAdminService(db, landingKey, sessions),
+    userInfo: new UserInfoService(db, menus, brands),
+    userAdmin: new UserAdminService(db, landingKey, sessions, settings),
     menus,
-    brands: new BrandService(settings),
+    brands,
     audit: new AuditService(db),
     notifications,
     announcements: new AnnouncementService(db),
     roles: new RoleService(db),
     offices: new OfficeService(db),
-    customers: new CustomerService(db),
+    customers: new CustomerService(db, settings),
     logs: new LogService(db),
     dictionary: new DictionaryService(db),
     faq: new FaqService(db),
-    account: new AccountService(db),
-    registration: new RegistrationService(db),
+    account: new AccountService(db, settings, landingKey, codes, notifier, config.dataDir),
+    registration: new RegistrationService(db, settings, brands, landingKey, codes, notifier),
   };
 }
 

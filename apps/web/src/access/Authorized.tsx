@@ -13,16 +13,31 @@ export interface AuthorizedProps {
   mode?: 'disable' | 'hide';
   /** Rendered instead when hidden. */
   fallback?: ReactNode;
+  /**
+   * Anything else (event handlers, refs, aria props that a wrapping Popconfirm, Tooltip or
+   * Dropdown passes to its child) goes on to the control.
+   */
+  [passThrough: string]: unknown;
 }
 
 /**
  * Renders its control as is when the user holds `permission`; otherwise disabled, with the
  * tooltip 'no permission' (translated), or not at all with `mode="hide"`.
  */
-export function Authorized({ permission, children, mode = 'disable', fallback = null }: AuthorizedProps) {
+export function Authorized({
+  permission,
+  children,
+  mode = 'disable',
+  fallback = null,
+  ...passThrough
+}: AuthorizedProps) {
   const { t } = useTranslation();
   const { can } = useAccess();
-  if (can(permission)) return children;
+  if (can(permission)) {
+    return Object.keys(passThrough).length && isValidElement(children)
+      ? cloneElement(children, passThrough)
+      : children;
+  }
   if (mode === 'hide' || !isValidElement(children)) return <>{fallback}</>;
   return (
     <Tooltip title={t('access.noPermission')}>

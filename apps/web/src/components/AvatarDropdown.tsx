@@ -1,11 +1,13 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, QuestionCircleOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../services/auth';
 import { useAccountStore } from '../stores/account';
+import { FaqDrawer } from './FaqDrawer';
 
 /** Props of {@link AvatarDropdown}. */
 export interface AvatarDropdownProps {
@@ -18,13 +20,14 @@ export interface AvatarDropdownProps {
   onSignedOut?: () => void;
 }
 
-/** Header account menu: avatar, name and office; personal center and sign-out. */
+/** Header account menu: avatar, name and office; personal center, help (common problems) and sign-out. */
 export function AvatarDropdown({ user, compact = false, onOpenSettings, onSignedOut }: AvatarDropdownProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clearAccount = useAccountStore((s) => s.clear);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const signOut = async () => {
     try {
@@ -41,45 +44,50 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
   const items: MenuProps['items'] = [
     { key: 'personalCenter', icon: <UserOutlined />, label: t('home.personalCenter') },
     ...(onOpenSettings ? [{ key: 'settings', icon: <SettingOutlined />, label: t('settings.title') }] : []),
+    { key: 'help', icon: <QuestionCircleOutlined />, label: t('shell.help') },
     { type: 'divider' },
     { key: 'signOut', icon: <LogoutOutlined />, label: t('home.signOut'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'personalCenter') navigate('/personalCenter');
     if (key === 'settings') onOpenSettings?.();
+    if (key === 'help') setHelpOpen(true);
     if (key === 'signOut') void signOut();
   };
 
   const displayName = user.name || user.loginName;
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Flex
-        component="button"
-        align="center"
-        gap={8}
-        aria-label={displayName}
-        data-testid="avatar-menu"
-        style={{
-          border: 0,
-          background: 'transparent',
-          cursor: 'pointer',
-          padding: '0 4px',
-          height: 48,
-          minWidth: 0,
-        }}
-      >
-        <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
-        {compact ? null : (
-          <Flex vertical align="start" style={{ lineHeight: 1.25, minWidth: 0, maxWidth: 200 }}>
-            <Typography.Text strong ellipsis>
-              {displayName}
-            </Typography.Text>
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-              {user.office?.name ?? t('home.noOffice')}
-            </Typography.Text>
-          </Flex>
-        )}
-      </Flex>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Flex
+          component="button"
+          align="center"
+          gap={8}
+          aria-label={displayName}
+          data-testid="avatar-menu"
+          style={{
+            border: 0,
+            background: 'transparent',
+            cursor: 'pointer',
+            padding: '0 4px',
+            height: 48,
+            minWidth: 0,
+          }}
+        >
+          <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+          {compact ? null : (
+            <Flex vertical align="start" style={{ lineHeight: 1.25, minWidth: 0, maxWidth: 200 }}>
+              <Typography.Text strong ellipsis>
+                {displayName}
+              </Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                {user.office?.name ?? t('home.noOffice')}
+              </Typography.Text>
+            </Flex>
+          )}
+        </Flex>
+      </Dropdown>
+      <FaqDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </>
   );
 }

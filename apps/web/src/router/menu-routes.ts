@@ -70,7 +70,9 @@ function fromServerRoute(route: ServerRoute): AppRoute {
 
 /**
  * Merges server routes over the static ones: entries with the same path (groups, which have
- * no path: the same key) are replaced by the server's; server-only entries are added.
+ * no path: the same key) are replaced by the server's; server-only entries are added. When
+ * the server answers any routes, its menu is the menu: static entries it leaves out (an
+ * administrator deleted them in menu management) stay routable but are hidden from the menu.
  * Answers the list sorted by `sort`, static order breaking ties.
  */
 export function mergeRoutes(
@@ -90,7 +92,9 @@ export function mergeRoutes(
       merged[at] = { ...route, names: { ...base.names, ...nonEmpty(route.names) } };
     } else merged.push(route);
   }
+  const serverAnswered = merged.some((r) => r.fromServer);
   return merged
+    .map((route) => (serverAnswered && !route.fromServer ? { ...route, hidden: true } : route))
     .map((route, index) => ({ route, index }))
     .sort((a, b) => a.route.sort - b.route.sort || a.index - b.index)
     .map(({ route }) => route);

@@ -28,9 +28,26 @@ const page = (load: PageLoader, ...namespaces: PageNamespace[]): PageModule => (
 
 /** Menu pages (by MENU_PAGES key) that have their real component; the rest show the placeholder. */
 const BUILT_PAGES: Record<string, PageModule> = {
+  office: page(() => import('../pages/offices/OfficesPage'), 'offices'),
+  agentActivation: page(() => import('../pages/offices/AgentActivationPage'), 'offices'),
+  customization: page(() => import('../pages/customers/CustomizationPage'), 'customers', 'offices'),
+  domainName: page(() => import('../pages/customers/DomainNamePage'), 'customers', 'offices'),
+  personalized: page(() => import('../pages/customers/PersonalizedPage'), 'customers', 'offices'),
   home: page(() => import('../pages/home/HomePage')),
   personalCenter: page(() => import('../pages/account/PersonalCenterPage'), 'account'),
   authDemo: page(() => import('../pages/auth-demo/AuthDemoPage')),
+  menuManage: page(() => import('../pages/menus/MenuManagePage'), 'menus'),
+  sysSetting: page(() => import('../pages/system-settings/SystemSettingsPage'), 'systemSettings'),
+  announcement: page(() => import('../pages/announcements/AnnouncementManagerPage'), 'announcements'),
+  log: page(() => import('../pages/logs/LogsPage'), 'logs'),
+  role: page(() => import('../pages/roles/RolesPage'), 'roles'),
+  dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
+  faq: page(() => import('../pages/faq/FaqPage'), 'faq'),
+  messageNotification: page(
+    () => import('../pages/message-notification/MessageNotificationPage'),
+    'messageNotification',
+  ),
+  user: page(() => import('../pages/users/UsersPage'), 'users'),
 };
 
 const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
@@ -80,6 +97,16 @@ export const routes: RouteObject[] = [
             path: 'logout',
             handle: handle('logout'),
             lazy: lazyPage(() => import('../pages/auth/LogoutPage')),
+          },
+          {
+            path: 'register',
+            handle: handle('register'),
+            lazy: lazyPage(() => import('../pages/registration/RegisterPage'), ['registration']),
+          },
+          {
+            path: 'forgotPassword',
+            handle: handle('forgotPassword'),
+            lazy: lazyPage(() => import('../pages/registration/ForgotPasswordPage'), ['registration']),
           },
         ],
       },

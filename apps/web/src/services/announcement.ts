@@ -19,3 +19,14 @@ export async function getAnnouncement(): Promise<Announcement | null> {
     throw error;
   }
 }
+
+/** POST /apm-web/a/api/sysSetting/announcementManagerSave — saves the announcement (JSON); answers it. */
+export async function saveAnnouncement(body: Announcement): Promise<Announcement> {
+  const { data } = await request<Announcement>('/a/api/sysSetting/announcementManagerSave', {
+    method: 'POST',
+    data: body,
+    requestType: 'json',
+    skipErrorHandler: true,
+  });
+  return data;
+}

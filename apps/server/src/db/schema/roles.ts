@@ -11,6 +11,8 @@ export const roles = pgTable(
     /** Owning customer or agent; null for platform-wide roles. */
     officeId: integer('office_id').references(() => offices.id),
     isSystem: boolean('is_system').notNull().default(false),
+    /** Free text shown in role management. */
+    remarks: text('remarks'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_code_uq').on(t.code)],

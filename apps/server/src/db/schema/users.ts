@@ -32,5 +32,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_login_name_uq').on(t.loginName), index('users_office_idx').on(t.officeId)],
+  (t) => [
+    uniqueIndex('users_login_name_uq').on(t.loginName),
+    index('users_office_idx').on(t.officeId),
+    // The user list's default order (newest first, read backwards): first pages read the index, not every user.
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 );

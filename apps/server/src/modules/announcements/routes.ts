@@ -2,6 +2,7 @@ import { EnvelopeOf } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
+import { assertPlatformCaller } from '../settings/platform.js';
 
 const tags = ['announcement'];
 
@@ -71,6 +72,7 @@ const announcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      await assertPlatformCaller(app.db, request.auth!);
       const saved = await announcements.save(
         {
           announcementTitleCh: body.announcementTitleCh ?? '',

@@ -25,13 +25,29 @@ export class AnnouncementService {
 
   /**
    * Validates and saves the platform announcement (insert or replace); answers what was saved.
-   * Times must exist and the end must come after the start when both are given (400 naming the field).
+   * Times must exist and the end must come after the start when both are given, and a popup that
+   * is on needs a title and a content in at least one language (400 naming the field).
    */
   async save(input: AnnouncementInput, userId: number): Promise<AnnouncementView> {
     const start = parseTime(input.announcemenStartTime, 'announcemenStartTime');
     const end = parseTime(input.announcemenEndTime, 'announcemenEndTime');
     if (start && end && end.getTime() <= start.getTime()) {
       throw fieldError('announcemenEndTime', 'announcemenEndTime must be after announcemenStartTime');
+    }
+    // A popup that is switched on must have something to show.
+    if (input.colseTipOn === '1') {
+      if (!input.announcementTitleCh.trim() && !input.announcementTitleEn.trim()) {
+        throw fieldError(
+          'announcementTitleEn',
+          'announcementTitleEn or announcementTitleCh is required to show the popup',
+        );
+      }
+      if (!input.announcementContentCh.trim() && !input.announcementContentEn.trim()) {
+        throw fieldError(
+          'announcementContentEn',
+          'announcementContentEn or announcementContentCh is required to show the popup',
+        );
+      }
     }
     const values = {
       announcementTitleCh: input.announcementTitleCh.trim(),

@@ -1,4 +1,4 @@
-import { isStrongPassword } from '@apm/contract';
+import { checkPasswordPolicy } from '../account/password-policy.js';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -135,17 +135,12 @@ export class LoginService {
     if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
       throw badRequest('oldPassword is wrong', 'validation', { fields: { oldPassword: 'wrong' } });
     }
-    if (newPassword.length < 8 || newPassword.length > 64) {
-      throw badRequest('newPassword must be 8–64 characters', 'validation', {
-        fields: { newPassword: 'length' },
-      });
-    }
     if (newPassword === oldPassword) {
       throw badRequest('newPassword must differ from the old password', 'validation', {
         fields: { newPassword: 'same' },
       });
     }
-    const userPwdType = isStrongPassword(newPassword) ? '2' : '1';
+    const userPwdType = await checkPasswordPolicy(this.settings, 'newPassword', newPassword);
     await this.db
       .update(users)
       .set({

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notifications, type ReadState } from '../../db/schema/index.js';
+import { NotificationAdminService } from './admin-service.js';
 
 /** What a notification says, in both languages of the bell. */
 export interface NotificationContent {
@@ -30,7 +31,12 @@ export interface NotificationPage {
  * ids of other users' messages are ignored, never read or changed.
  */
 export class NotificationService {
-  constructor(private readonly db: Database) {}
+  /** Sending, listing and deleting sendings (message notification management). */
+  readonly admin: NotificationAdminService;
+
+  constructor(private readonly db: Database) {
+    this.admin = new NotificationAdminService(db);
+  }
 
   /** Sends one message to each of the given users (duplicates are sent once); answers how many were stored. */
   async notify(userIds: readonly number[], content: NotificationContent): Promise<number> {

@@ -1,8 +1,12 @@
 import { Languages, type BrandConfig } from '@apm/contract';
 import { Type, type TSchema } from 'typebox';
 
-/** How a setting may be read through GET /a/api/sysSetting/getKey. */
-export type SettingVisibility = 'public' | 'signedIn' | 'secret';
+/**
+ * Who may read a setting: `public` and `signedIn` settings through GET /a/api/sysSetting/getKey;
+ * `admin` settings only through the settings list (sys:setting:view); `secret` settings never
+ * (an editable secret is write-only: the list tells only whether it is set).
+ */
+export type SettingVisibility = 'public' | 'signedIn' | 'admin' | 'secret';
 
 interface SettingDef<T> {
   default: T;
@@ -29,6 +33,44 @@ export const HOST_NAME_PATTERN = '^(?=.{1,253}$)[a-z0-9.-]+$';
 export const LINK_PATTERN = '^(https?://\\S+|/\\S*)$';
 
 const text = () => Type.String({ maxLength: 2000 });
+/** A host name or IP address, or '' for none. */
+export const HOST_OR_EMPTY_PATTERN = '^$|^[A-Za-z0-9.-]{1,253}$|^\\[?[0-9A-Fa-f:.]+\\]?$';
+/** An e-mail address, or '' for none. */
+export const EMAIL_OR_EMPTY_PATTERN = '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+/** Password strength levels: 1 letters and digits, 2 also upper and lower case, 3 also a symbol. */
+export const PASSWORD_STRENGTHS = [1, 2, 3] as const;
+
+/**
+ * How SMS leave the platform: `none` writes them to the outbox folder; `http` posts each one as
+ * JSON to the operator's SMS gateway (which speaks to Aliyun, Tencent Cloud, Twilio…).
+ */
+export const SMS_PROVIDERS = ['none', 'http'] as const;
+
+/** SMTP server for e-mail (the password is the separate write-only setting smtpPassword). */
+const SmtpServerSchema = Type.Object(
+  {
+    host: Type.String({ maxLength: 253, pattern: HOST_OR_EMPTY_PATTERN }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    secure: Type.Boolean(),
+    user: Type.String({ maxLength: 200 }),
+    from: Type.String({ maxLength: 320, pattern: EMAIL_OR_EMPTY_PATTERN }),
+  },
+  { additionalProperties: false },
+);
+
+/** SMS provider account (the secret is the separate write-only setting smsAccessSecret). */
+const SmsProviderSchema = Type.Object(
+  {
+    provider: Type.Enum([...SMS_PROVIDERS]),
+    url: Type.String({ maxLength: 500, pattern: '^(https?://[^\\s]+)?$' }),
+    accessKeyId: Type.String({ maxLength: 200 }),
+    signName: Type.String({ maxLength: 100 }),
+    templateCode: Type.String({ maxLength: 100 }),
+    region: Type.String({ maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
 
 /** The editable fields of a brand (BrandConfig without `brand`). */
 export const BrandSchema = Type.Object(
@@ -114,7 +156,51 @@ export const SETTINGS = {
     'Days before a password must be changed (0 = never)',
     Type.Integer({ minimum: 0, maximum: 3650 }),
   ),
+  passwordStrength: def(
+    1,
+    'signedIn',
+    'Password strength: 1 letters and digits, 2 also upper and lower case, 3 also a symbol',
+    Type.Integer({ minimum: 1, maximum: 3 }),
+  ),
+  passwordMinLength: def(
+    8,
+    'signedIn',
+    'Fewest characters a password may have',
+    Type.Integer({ minimum: 6, maximum: 64 }),
+  ),
+  smtpServer: def<{ host: string; port: number; secure: boolean; user: string; from: string }>(
+    { host: '', port: 465, secure: true, user: '', from: '' },
+    'admin',
+    'SMTP server for e-mail (host, port, TLS, user, sender address)',
+    SmtpServerSchema,
+  ),
+  smtpPassword: def('', 'secret', 'SMTP password (write-only)', Type.String({ maxLength: 500 })),
+  smsProvider: def<{
+    provider: (typeof SMS_PROVIDERS)[number];
+    url: string;
+    accessKeyId: string;
+    signName: string;
+    templateCode: string;
+    region: string;
+  }>(
+    { provider: 'none', url: '', accessKeyId: '', signName: '', templateCode: '', region: '' },
+    'admin',
+    'SMS provider account for verification codes',
+    SmsProviderSchema,
+  ),
+  smsAccessSecret: def(
+    '',
+    'secret',
+    'SMS provider access secret (write-only)',
+    Type.String({ maxLength: 500 }),
+  ),
   supportApiServer: def(true, 'signedIn', 'The open API server is available', Type.Boolean()),
+  registrationOpen: def(
+    true,
+    'public',
+    'Visitors of the first brand may register an organisation',
+    Type.Boolean(),
+  ),
   brandHosts: def<Record<string, 'default' | 'second'>>(
     {},
     'signedIn',
@@ -142,6 +228,13 @@ export const SETTINGS = {
     true,
   ),
   sysInitialised: def(false, 'public', 'The system has been initialised', Type.Boolean(), true),
+  menuDeletedKeys: def<string[]>(
+    [],
+    'secret',
+    'Catalogue menu keys an administrator deleted (re-seeding does not bring them back)',
+    Type.Array(Type.String({ maxLength: 64 })),
+    true,
+  ),
   catalogueVersion: def(
     '',
     'secret',
@@ -157,7 +250,9 @@ export type SettingValue<K extends SettingKey> = (typeof SETTINGS)[K]['default']
     ? boolean
     : D extends number
       ? number
-      : D
+      : D extends string
+        ? string
+        : D
   : never;
 
 /** True when `key` names a known setting. */

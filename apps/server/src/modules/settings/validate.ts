@@ -1,8 +1,15 @@
 import { Compile, type Validator } from 'typebox/compile';
-import { HOST_NAME_PATTERN, LINK_PATTERN, SETTINGS, type SettingKey } from './registry.js';
+import {
+  EMAIL_OR_EMPTY_PATTERN,
+  HOST_NAME_PATTERN,
+  HOST_OR_EMPTY_PATTERN,
+  LINK_PATTERN,
+  SETTINGS,
+  type SettingKey,
+} from './registry.js';
 
 /** The kind of value a setting holds, as the settings page shows it. */
-export type SettingType = 'boolean' | 'number' | 'object';
+export type SettingType = 'boolean' | 'number' | 'string' | 'object';
 
 const validators = new Map<SettingKey, Validator>();
 
@@ -20,12 +27,15 @@ export function settingType(key: SettingKey): SettingType {
   const type = (SETTINGS[key].schema as { type?: unknown }).type;
   if (type === 'boolean') return 'boolean';
   if (type === 'integer' || type === 'number') return 'number';
+  if (type === 'string') return 'string';
   return 'object';
 }
 
 const PATTERN_MESSAGES: Record<string, string> = {
   [LINK_PATTERN]: 'must be an http(s) link or a path starting with /',
   [HOST_NAME_PATTERN]: 'must be a lower-case host name',
+  [EMAIL_OR_EMPTY_PATTERN]: 'must be an e-mail address or empty',
+  [HOST_OR_EMPTY_PATTERN]: 'must be a host name or IP address, or empty',
 };
 
 interface Issue {

@@ -81,10 +81,24 @@ export async function seedCatalogue(db: Database): Promise<void> {
       }
     }
 
-    const existing = await tx.select({ key: menus.key }).from(menus);
+    // Menu entries are only ever added: an administrator's edits stay as they are, entries they
+    // deleted (menuDeletedKeys) and entries below those are not brought back, and an entry whose
+    // path an administrator's own entry already uses is left out.
+    const existing = await tx.select({ key: menus.key, path: menus.path }).from(menus);
     const have = new Set(existing.map((m) => m.key));
+    const [deletedRow] = await tx
+      .select({ value: systemSettings.value })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, 'menuDeletedKeys'));
+    const deleted = new Set(Array.isArray(deletedRow?.value) ? (deletedRow.value as string[]) : []);
+    const trim = (p: string | null | undefined) => (p ?? '').replace(/^\/+|\/+$/g, '');
+    const paths = new Set(existing.map((m) => trim(m.path)).filter(Boolean));
     const missing = MENU_PAGES.map((page, index) => ({ page, index })).filter(
-      ({ page }) => !have.has(page.key),
+      ({ page }) =>
+        !have.has(page.key) &&
+        !deleted.has(page.key) &&
+        !(page.parent && deleted.has(page.parent)) &&
+        !(page.path && paths.has(trim(page.path))),
     );
     if (missing.length) {
       await tx.insert(menus).values(

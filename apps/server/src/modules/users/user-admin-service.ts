@@ -1,9 +1,11 @@
-import { SystemRoles, isStrongPassword } from '@apm/contract';
+import { SystemRoles } from '@apm/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { roles, userRoles, users, type DataRange } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { checkPasswordPolicy } from '../account/password-policy.js';
 import type { LandingKey } from '../auth/landing-key.js';
+import type { SettingsService } from '../settings/service.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AuthContext, SessionService } from '../auth/session-service.js';
 import { defaultRange, loginNameTaken, validateFields } from './user-validation.js';
@@ -35,6 +37,7 @@ export class UserAdminService extends UserQueries {
     db: Database,
     private readonly landingKey: LandingKey,
     private readonly sessions: SessionService,
+    private readonly settings: SettingsService,
   ) {
     super(db);
   }
@@ -72,9 +75,9 @@ export class UserAdminService extends UserQueries {
     let passwordHash: string | undefined;
     let userPwdType: '1' | '2' | undefined;
     if (input.password) {
-      const password = await this.revealPassword(input.password, fields.loginName);
-      passwordHash = await hashPassword(password);
-      userPwdType = isStrongPassword(password) ? '2' : '1';
+      const checked = await this.revealPassword(input.password, fields.loginName);
+      passwordHash = await hashPassword(checked.password);
+      userPwdType = checked.type;
     }
     const taken = await this.db
       .select({ id: users.id })
@@ -138,8 +141,7 @@ export class UserAdminService extends UserQueries {
   async resetPassword(auth: AuthContext, id: number, rawPassword: string): Promise<'1' | '2'> {
     const target = await this.access.userInScope(auth, id);
     await this.access.assertCanManage(auth, target);
-    const password = await this.revealPassword(rawPassword, target.loginName);
-    const userPwdType = isStrongPassword(password) ? '2' : '1';
+    const { password, type: userPwdType } = await this.revealPassword(rawPassword, target.loginName);
     await this.db
       .update(users)
       .set({
@@ -185,14 +187,20 @@ export class UserAdminService extends UserQueries {
     }
   }
 
-  /** Decrypts (when landing encryption is on) and checks a new password: 8–64 characters, not the login name. */
-  private async revealPassword(raw: string, loginName: string): Promise<string> {
+  /**
+   * Decrypts (when landing encryption is on) and checks a new password: not the login name, and
+   * meeting the password policy of the system settings (length and strength).
+   */
+  private async revealPassword(
+    raw: string,
+    loginName: string,
+  ): Promise<{ password: string; type: '1' | '2' }> {
     const password = await this.landingKey.reveal('password', raw);
-    if (password.length < 8 || password.length > 64 || password === loginName) {
-      throw badRequest('password must be 8–64 characters and differ from the login name', 'weakPassword', {
-        fields: { password: 'password must be 8–64 characters and differ from the login name' },
+    if (password === loginName) {
+      throw badRequest('password must differ from the login name', 'weakPassword', {
+        fields: { password: 'password must differ from the login name' },
       });
     }
-    return password;
+    return { password, type: await checkPasswordPolicy(this.settings, 'password', password) };
   }
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { offices, roleGrants, roles, userRoles, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
+import type { BrandService } from '../customers/brand-service.js';
 import type { MenuService } from '../menus/service.js';
 
 /** Groups `(id, operation)` pairs into authority records `{ id, operation[] }`. */
@@ -21,6 +22,7 @@ export class UserInfoService {
   constructor(
     private readonly db: Database,
     private readonly menus: MenuService,
+    private readonly brands: BrandService,
   ) {}
 
   /** The record GET /a/api/user/getUserInfo answers. */
@@ -48,6 +50,8 @@ export class UserInfoService {
       if (!roleRecords.some((rec) => rec.id === r.code)) roleRecords.push({ id: r.code, operation: [] });
     }
     const { user } = row;
+    // The nearest enabled own brand at or above the user's office: its domain and logo.
+    const own = await this.brands.forOfficePath(auth.officePath);
     return {
       id: user.id,
       loginName: user.loginName,
@@ -55,9 +59,10 @@ export class UserInfoService {
       avatar: user.avatar,
       email: user.email,
       phone: user.phone,
-      secondDomainName: null,
-      personalType: null,
-      logo: null,
+      secondDomainName: own?.domainName ?? null,
+      personalType: row.office?.kind ?? null,
+      logo: own?.brand.logo || null,
+      dataRange: user.dataRange,
       userPwdType: user.userPwdType,
       pwdPastDue: auth.pwdPastDue,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,

@@ -111,6 +111,16 @@ describe('announcement: /a/api/sysSetting/announcement and announcementManagerSa
     ],
     ['colseTipOn 2', { colseTipOn: '2' }, 'colseTipOn'],
     ['colseTipOn yes', { colseTipOn: 'yes' }, 'colseTipOn'],
+    [
+      'a popup switched on without any title',
+      { announcementTitleCh: ' ', announcementTitleEn: '' },
+      'announcementTitleEn',
+    ],
+    [
+      'a popup switched on without any content',
+      { announcementContentCh: '', announcementContentEn: '  ' },
+      'announcementContentEn',
+    ],
   ])('answers 400 naming the field for %s, changing nothing', async (_label, change, field) => {
     const before = await stored();
     const res = await save({ ...FULL, ...change });

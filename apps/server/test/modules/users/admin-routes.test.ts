@@ -72,13 +72,13 @@ describe('user management: /a/api/user/...', () => {
       phone: '+1 555-0100',
       officeId: f.offices.a1Shop.id,
       roleIds: [f.roles.operator],
-      password: await encrypt(t.app, 'carolcarol'),
+      password: await encrypt(t.app, 'carolcarol1'),
     };
     const res = await post('save', body);
     expect(res.statusCode, res.body).toBe(200);
     const carol = (await findUser(t.db, 'carol'))!;
     expect(carol).toMatchObject({ id: res.json().data.id, userPwdType: '1', dataRange: 'officeAndBelow' });
-    expect(await verifyPassword('carolcarol', carol.passwordHash)).toBe(true);
+    expect(await verifyPassword('carolcarol1', carol.passwordHash)).toBe(true);
     const dup = await post('save', { ...body, password: await encrypt(t.app, 'Carol#2026x') });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toContain('loginName');
@@ -100,6 +100,14 @@ describe('user management: /a/api/user/...', () => {
       'password',
       'phone',
     ]);
+    const letters = await post('save', {
+      ...body,
+      loginName: 'dave',
+      password: await encrypt(t.app, 'onlyletters'),
+    });
+    // The password policy of the system settings (default: a letter and a digit) applies here too.
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json().jsonObject.fields).toEqual({ password: 'weak' });
     const short = await post('save', { ...body, loginName: 'dave', password: await encrypt(t.app, 'Ab#1') });
     expect(short.statusCode).toBe(400);
     expect(short.json().jsonObject).toMatchObject({

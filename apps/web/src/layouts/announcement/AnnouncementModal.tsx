@@ -78,7 +78,7 @@ export function AnnouncementModal({ owner }: { owner: string }) {
         </span>
       }
       onCancel={() => setClosed(true)}
-      maskClosable={false}
+      mask={{ closable: false }}
       data-testid="announcement"
       footer={[
         <Button key="noMore" onClick={noMore} data-testid="announcement-no-more">

@@ -135,6 +135,7 @@ export function SettingsDrawer() {
           onChange={(contentWidth) => update({ contentWidth })}
           style={{ width: 120 }}
           options={(['fluid', 'fixed'] as const).map((v) => ({ value: v, label: t(`settings.widths.${v}`) }))}
+          data-testid="settings-contentWidth"
         />
       </Row>
       {switches.map((key) => (

@@ -41,14 +41,16 @@ import {
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
+import type { MenuIconName } from '@apm/contract';
 import type { ComponentType } from 'react';
 
 /**
  * The @ant-design/icons icons a menu entry may name. The static menu's icons and the usual
  * menu icons are here; bundling the whole icon set (about 1 MB) for names nobody uses is not
- * worth it, so any other name shows {@link FileOutlined}. Add an icon here to make it available.
+ * worth it, so any other name shows {@link FileOutlined}. The names are MENU_ICON_NAMES in
+ * @apm/contract (the server accepts only those); add a name there and its icon here.
  */
-export const MENU_ICONS: Record<string, ComponentType> = {
+export const MENU_ICONS: Record<MenuIconName, ComponentType> = {
   AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -94,6 +96,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
 
 /** An @ant-design/icons icon by name (`HomeOutlined`); unknown names show a neutral page icon. */
 export function MenuIcon({ name }: { name: string }) {
-  const Icon = MENU_ICONS[name] ?? FileOutlined;
+  const Icon = MENU_ICONS[name as MenuIconName] ?? FileOutlined;
   return <Icon />;
 }

@@ -33,12 +33,4 @@ export default {
     network: 'The server cannot be reached. Please check your connection.',
     unknown: 'Sign-in failed. Please try again later.',
   },
-  forgotTitle: 'Forgot your password?',
-  forgotWays: 'Password recovery is available through:',
-  forgotEmail: 'a code sent to the e-mail address of your account',
-  forgotSms: 'a code sent by SMS to the mobile number of your account',
-  forgotAdmin: 'If you cannot use these, your administrator can reset your password for you.',
-  forgotNone:
-    'Self-service password recovery is not enabled. Please contact your administrator to reset your password.',
-  forgotFailed: 'The recovery options could not be loaded. Please contact your administrator.',
 };

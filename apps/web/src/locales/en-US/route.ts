@@ -2,6 +2,8 @@
 export default {
   login: 'Sign in',
   sysInit: 'System initialisation',
+  register: 'Register',
+  forgotPassword: 'Forgot password',
   home: 'Home',
   personalCenter: 'Personal center',
   forbidden: 'Access denied',

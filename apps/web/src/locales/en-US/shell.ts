@@ -18,6 +18,7 @@ export default {
   unlock: 'Unlock tab',
   lastTab: "This is the last page, you can't close it",
   lockedTab: 'This tab is locked. Unlock it before closing it.',
+  help: 'Help / common problems',
   noPermissionPage:
     'sorry, you have no permission to visit the page {{path}}, please contact the administrator',
 };

@@ -35,14 +35,5 @@ const login: typeof en = {
     network: 'Le serveur est injoignable. Vérifiez votre connexion.',
     unknown: 'La connexion a échoué. Veuillez réessayer plus tard.',
   },
-  forgotTitle: 'Mot de passe oublié ?',
-  forgotWays: 'Vous pouvez récupérer votre mot de passe grâce à :',
-  forgotEmail: "un code envoyé à l'adresse e-mail de votre compte",
-  forgotSms: 'un code envoyé par SMS au numéro de mobile de votre compte',
-  forgotAdmin:
-    'Si vous ne pouvez pas les utiliser, votre administrateur peut réinitialiser votre mot de passe.',
-  forgotNone:
-    "La récupération du mot de passe en libre-service n'est pas activée. Contactez votre administrateur pour réinitialiser votre mot de passe.",
-  forgotFailed: "Les options de récupération n'ont pas pu être chargées. Contactez votre administrateur.",
 };
 export default login;

@@ -4,6 +4,8 @@ import type en from '../en-US/route';
 const route: typeof en = {
   login: 'Connexion',
   sysInit: 'Initialisation du système',
+  register: 'Inscription',
+  forgotPassword: 'Mot de passe oublié',
   home: 'Accueil',
   personalCenter: 'Espace personnel',
   forbidden: 'Accès refusé',

@@ -20,6 +20,7 @@ const shell: typeof en = {
   unlock: 'Déverrouiller l’onglet',
   lastTab: 'C’est la dernière page, vous ne pouvez pas la fermer',
   lockedTab: 'Cet onglet est verrouillé. Déverrouillez-le avant de le fermer.',
+  help: 'Aide / questions fréquentes',
   noPermissionPage:
     'désolé, vous n’avez pas l’autorisation de consulter la page {{path}}, veuillez contacter l’administrateur',
 };

@@ -35,13 +35,5 @@ const login: typeof en = {
     network: 'Impossibile raggiungere il server. Controlla la connessione.',
     unknown: 'Accesso non riuscito. Riprova più tardi.',
   },
-  forgotTitle: 'Hai dimenticato la password?',
-  forgotWays: 'Puoi recuperare la password tramite:',
-  forgotEmail: "un codice inviato all'indirizzo e-mail del tuo account",
-  forgotSms: 'un codice inviato via SMS al numero di cellulare del tuo account',
-  forgotAdmin: "Se non puoi usare questi metodi, l'amministratore può reimpostare la password per te.",
-  forgotNone:
-    "Il recupero autonomo della password non è attivo. Contatta l'amministratore per reimpostare la password.",
-  forgotFailed: "Impossibile caricare le opzioni di recupero. Contatta l'amministratore.",
 };
 export default login;

@@ -4,6 +4,8 @@ import type en from '../en-US/route';
 const route: typeof en = {
   login: 'Accesso',
   sysInit: 'Inizializzazione del sistema',
+  register: 'Registrazione',
+  forgotPassword: 'Password dimenticata',
   home: 'Home',
   personalCenter: 'Area personale',
   forbidden: 'Accesso negato',

@@ -20,6 +20,7 @@ const shell: typeof en = {
   unlock: 'Sblocca scheda',
   lastTab: "Questa è l'ultima pagina, non puoi chiuderla",
   lockedTab: 'Questa scheda è bloccata. Sbloccala prima di chiuderla.',
+  help: 'Aiuto / domande frequenti',
   noPermissionPage:
     "spiacenti, non hai l'autorizzazione per visitare la pagina {{path}}, contatta l'amministratore",
 };

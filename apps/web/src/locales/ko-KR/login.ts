@@ -35,12 +35,5 @@ const login: typeof en = {
     network: '서버에 연결할 수 없습니다. 네트워크 연결을 확인하세요.',
     unknown: '로그인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   },
-  forgotTitle: '비밀번호를 잊으셨나요?',
-  forgotWays: '다음 방법으로 비밀번호를 찾을 수 있습니다:',
-  forgotEmail: '계정에 등록된 이메일 주소로 보내는 코드',
-  forgotSms: '계정에 등록된 휴대폰 번호로 보내는 SMS 코드',
-  forgotAdmin: '이 방법을 사용할 수 없으면 관리자가 비밀번호를 재설정해 드릴 수 있습니다.',
-  forgotNone: '셀프 비밀번호 찾기가 활성화되어 있지 않습니다. 관리자에게 비밀번호 재설정을 요청하세요.',
-  forgotFailed: '비밀번호 찾기 방법을 불러오지 못했습니다. 관리자에게 문의하세요.',
 };
 export default login;

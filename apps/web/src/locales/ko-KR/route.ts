@@ -4,6 +4,8 @@ import type en from '../en-US/route';
 const route: typeof en = {
   login: '로그인',
   sysInit: '시스템 초기화',
+  register: '회원가입',
+  forgotPassword: '비밀번호 찾기',
   home: '홈',
   personalCenter: '개인 센터',
   forbidden: '접근 거부',

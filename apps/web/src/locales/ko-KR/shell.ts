@@ -20,6 +20,7 @@ const shell: typeof en = {
   unlock: '탭 고정 해제',
   lastTab: '마지막 페이지이므로 닫을 수 없습니다',
   lockedTab: '고정된 탭입니다. 닫으려면 먼저 고정을 해제하세요.',
+  help: '도움말 / 자주 묻는 질문',
   noPermissionPage: '죄송합니다. {{path}} 페이지에 접근할 권한이 없습니다. 관리자에게 문의하세요',
 };
 export default shell;

@@ -4,6 +4,8 @@ import type en from '../en-US/route';
 const route: typeof en = {
   login: 'Вход',
   sysInit: 'Инициализация системы',
+  register: 'Регистрация',
+  forgotPassword: 'Восстановление пароля',
   home: 'Главная',
   personalCenter: 'Личный кабинет',
   forbidden: 'Доступ запрещён',

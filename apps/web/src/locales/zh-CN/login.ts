@@ -35,12 +35,5 @@ const login: typeof en = {
     network: '无法连接服务器，请检查网络。',
     unknown: '登录失败，请稍后再试。',
   },
-  forgotTitle: '忘记密码？',
-  forgotWays: '可通过以下方式找回密码：',
-  forgotEmail: '发送到账号绑定邮箱的验证码',
-  forgotSms: '发送到账号绑定手机的短信验证码',
-  forgotAdmin: '如无法使用以上方式，可请管理员为您重置密码。',
-  forgotNone: '系统未开启自助找回密码，请联系管理员重置密码。',
-  forgotFailed: '无法获取找回密码方式，请联系管理员。',
 };
 export default login;

@@ -4,6 +4,8 @@ import type en from '../en-US/route';
 const route: typeof en = {
   login: '登录',
   sysInit: '系统初始化',
+  register: '注册',
+  forgotPassword: '忘记密码',
   home: '首页',
   personalCenter: '个人中心',
   forbidden: '无权访问',

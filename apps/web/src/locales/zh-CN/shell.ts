@@ -20,6 +20,7 @@ const shell: typeof en = {
   unlock: '解锁标签',
   lastTab: '这已经是最后一页，不能再关闭了',
   lockedTab: '该标签已锁定，请先解锁再关闭。',
+  help: '帮助 / 常见问题',
   noPermissionPage: '抱歉，您无权访问页面 {{path}}，请联系管理员',
 };
 export default shell;

@@ -35,12 +35,5 @@ const login: typeof en = {
     network: '無法連接伺服器，請檢查網絡。',
     unknown: '登入失敗，請稍後再試。',
   },
-  forgotTitle: '忘記密碼？',
-  forgotWays: '可透過以下方式重設密碼：',
-  forgotEmail: '發送到帳戶登記電郵的驗證碼',
-  forgotSms: '以短訊發送到帳戶登記手機的驗證碼',
-  forgotAdmin: '如無法使用以上方式，可請管理員為您重設密碼。',
-  forgotNone: '系統未啟用自助重設密碼，請聯絡管理員重設密碼。',
-  forgotFailed: '無法取得重設密碼方式，請聯絡管理員。',
 };
 export default login;

@@ -4,6 +4,8 @@ import type en from '../en-US/route';
 const route: typeof en = {
   login: '登入',
   sysInit: '系統初始化',
+  register: '註冊',
+  forgotPassword: '忘記密碼',
   home: '首頁',
   personalCenter: '個人中心',
   forbidden: '無權存取',

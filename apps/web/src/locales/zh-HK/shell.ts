@@ -20,6 +20,7 @@ const shell: typeof en = {
   unlock: '解鎖標籤',
   lastTab: '這已經是最後一頁，不能再關閉了',
   lockedTab: '此標籤已鎖定，請先解鎖再關閉。',
+  help: '幫助 / 常見問題',
   noPermissionPage: '抱歉，您無權訪問頁面 {{path}}，請聯絡管理員',
 };
 export default shell;

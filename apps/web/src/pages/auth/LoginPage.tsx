@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CaptchaInput } from '../../components/CaptchaInput';
@@ -19,11 +19,6 @@ import { RequestError } from '../../services/request';
 import { safeRedirect } from '../../utils/redirect';
 import { loginErrorKey, needsCaptcha } from './login/login-errors';
 import { VerificationCodeField } from './login/VerificationCodeField';
-
-// Loaded on first use: most visits never open it.
-const ForgotPasswordModal = lazy(() =>
-  import('./login/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })),
-);
 
 /** Values of the sign-in form. */
 interface LoginFormValues {
@@ -56,8 +51,6 @@ export default function LoginPage() {
   const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
   const [errorKey, setErrorKey] = useState<ReturnType<typeof loginErrorKey> | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
-  const [forgotRequested, setForgotRequested] = useState(false);
   const ways = senior.data?.required ? senior.data.ways : [];
   const [way, setWay] = useState<VerificationWay | undefined>(undefined);
   const chosenWay = way && ways.includes(way) ? way : ways[0];
@@ -212,24 +205,12 @@ export default function LoginPage() {
             ) : (
               <span />
             )}
-            <Button
-              type="link"
-              style={{ paddingInline: 0 }}
-              onClick={() => {
-                setForgotRequested(true);
-                setForgotOpen(true);
-              }}
-            >
+            <Link to="/forgotPassword" data-testid="forgot-link">
               {t('login.forgot')}
-            </Button>
+            </Link>
           </Flex>
         </Form>
       </Spin>
-      {forgotRequested ? (
-        <Suspense fallback={null}>
-          <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
-        </Suspense>
-      ) : null}
     </Card>
   );
 }

@@ -16,7 +16,7 @@ export type WorkArea =
   | 'services';
 
 const AREAS: Record<WorkArea, readonly string[]> = {
-  customers: ['customerCenter', 'agentActivation', 'customization', 'domainName', 'personalized'],
+  customers: ['customerCenter'],
   materials: ['material'],
   programs: ['programMake'],
   plans: ['playPlan', 'planMake'],
@@ -33,18 +33,8 @@ const AREAS: Record<WorkArea, readonly string[]> = {
   ],
   widgets: ['widget'],
   statistics: ['dataStatistics', 'behaviorStatistics'],
-  organisation: ['user', 'role', 'office'],
-  system: [
-    'apm',
-    'menuManage',
-    'announcement',
-    'messageNotification',
-    'sysSetting',
-    'log',
-    'alarm',
-    'dictionary',
-    'faq',
-  ],
+  organisation: [],
+  system: ['apm', 'alarm'],
   services: ['purchase', 'payment'],
 };
 

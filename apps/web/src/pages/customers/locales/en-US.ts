@@ -1,2 +1,40 @@
-/** Customers, customization and domain names (en-US). */
-export default {};
+/** Enable customization, create domain name and personalized interface (en-US). */
+export default {
+  preview: 'Preview',
+  saved: 'Saved',
+  editBrand: 'Brand of “{{name}}”',
+  sameAsPlatform: 'Same as the platform',
+  kinds: { agent: 'Agent', customer: 'Customer' },
+  fields: {
+    name: 'Name',
+    kind: 'Type',
+    parent: 'Parent institution',
+    enabled: 'Customization',
+    domainName: 'Second domain name',
+    title: 'Title',
+    tag: 'Tag line',
+    logo: 'Logo address',
+    icoImg: 'Favicon address',
+    copyRight: 'Copyright',
+    backgroundImage: 'Sign-in background address',
+    defaultLanguage: 'Default language',
+  },
+  errors: {
+    url: '{{field}} must be an http(s) address or a path starting with /',
+    domainName: 'Enter a host name such as signage.example.com (no http://, port or path)',
+    domainTaken: 'This domain name is already in use',
+  },
+  customization: { title: 'Enable customization', edit: 'Edit brand' },
+  domain: {
+    title: 'Create domain name',
+    edit: 'Set domain name',
+    editTitle: 'Second domain name of “{{name}}”',
+    hint: 'Signing in at this address shows the customer’s own brand. Leave empty to remove it.',
+  },
+  personalized: {
+    title: 'Personalized interface',
+    platform: 'The platform’s brand is set in the system settings.',
+    active: 'Customization switched on',
+    inactive: 'Customization not switched on yet',
+  },
+};

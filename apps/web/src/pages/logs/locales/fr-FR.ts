@@ -1,2 +1,47 @@
 /** System log (fr-FR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Journal système',
+  user: 'Utilisateur',
+  userPlaceholder: 'Nom, identifiant ou ID utilisateur',
+  type: 'Type',
+  time: 'Heure',
+  path: 'Chemin',
+  result: 'Résultat',
+  office: 'Institution',
+  ip: 'Adresse IP',
+  method: 'Méthode',
+  duration: 'Durée',
+  durationMs: '{{ms}} ms',
+  types: {
+    login: 'Connexion',
+    logout: 'Déconnexion',
+    create: 'Création',
+    update: 'Modification',
+    delete: 'Suppression',
+    export: 'Exportation',
+    import: 'Importation',
+    other: 'Autre',
+  },
+  statuses: { success: 'Réussi', failure: 'Échec' },
+  exportCsv: 'Exporter en CSV',
+  exportXlsx: 'Exporter en XLSX',
+  exported: '{{name}} téléchargé',
+  loadMore: 'Charger plus',
+  loaded: '{{count}} entrées affichées',
+  noMore: 'Aucune autre entrée',
+  details: {
+    title: 'Entrée du journal {{id}}',
+    action: 'Route',
+    httpStatus: 'Statut HTTP',
+    code: 'Code',
+    msg: 'Message',
+    params: 'Paramètres',
+    noParams: 'Aucun paramètre',
+    userAgent: 'Agent utilisateur',
+    requestId: 'ID de requête',
+    userId: 'ID utilisateur',
+  },
+};
+export default messages;

@@ -1,2 +1,47 @@
 /** System log (it-IT). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Registro di sistema',
+  user: 'Utente',
+  userPlaceholder: 'Nome, nome di accesso o ID utente',
+  type: 'Tipo',
+  time: 'Ora',
+  path: 'Percorso',
+  result: 'Esito',
+  office: 'Istituzione',
+  ip: 'Indirizzo IP',
+  method: 'Metodo',
+  duration: 'Durata',
+  durationMs: '{{ms}} ms',
+  types: {
+    login: 'Accesso',
+    logout: 'Uscita',
+    create: 'Creazione',
+    update: 'Modifica',
+    delete: 'Eliminazione',
+    export: 'Esportazione',
+    import: 'Importazione',
+    other: 'Altro',
+  },
+  statuses: { success: 'Riuscito', failure: 'Non riuscito' },
+  exportCsv: 'Esporta CSV',
+  exportXlsx: 'Esporta XLSX',
+  exported: 'Scaricato {{name}}',
+  loadMore: 'Carica altri',
+  loaded: '{{count}} voci mostrate',
+  noMore: 'Nessun’altra voce',
+  details: {
+    title: 'Voce di registro {{id}}',
+    action: 'Rotta',
+    httpStatus: 'Stato HTTP',
+    code: 'Codice',
+    msg: 'Messaggio',
+    params: 'Parametri',
+    noParams: 'Nessun parametro',
+    userAgent: 'User agent',
+    requestId: 'ID richiesta',
+    userId: 'ID utente',
+  },
+};
+export default messages;

@@ -1,2 +1,47 @@
 /** System log (ko-KR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '시스템 로그',
+  user: '사용자',
+  userPlaceholder: '이름, 로그인 이름 또는 사용자 ID',
+  type: '유형',
+  time: '시간',
+  path: '경로',
+  result: '결과',
+  office: '기관',
+  ip: 'IP 주소',
+  method: '메서드',
+  duration: '소요 시간',
+  durationMs: '{{ms}}ms',
+  types: {
+    login: '로그인',
+    logout: '로그아웃',
+    create: '생성',
+    update: '수정',
+    delete: '삭제',
+    export: '내보내기',
+    import: '가져오기',
+    other: '기타',
+  },
+  statuses: { success: '성공', failure: '실패' },
+  exportCsv: 'CSV 내보내기',
+  exportXlsx: 'XLSX 내보내기',
+  exported: '{{name}} 다운로드됨',
+  loadMore: '더 보기',
+  loaded: '{{count}}개 항목 표시',
+  noMore: '더 이상 항목이 없습니다',
+  details: {
+    title: '로그 항목 {{id}}',
+    action: '라우트',
+    httpStatus: 'HTTP 상태',
+    code: '코드',
+    msg: '메시지',
+    params: '매개변수',
+    noParams: '매개변수 없음',
+    userAgent: '사용자 에이전트',
+    requestId: '요청 ID',
+    userId: '사용자 ID',
+  },
+};
+export default messages;

@@ -1,2 +1,47 @@
 /** System log (ru-RU). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Системный журнал',
+  user: 'Пользователь',
+  userPlaceholder: 'Имя, логин или ID пользователя',
+  type: 'Тип',
+  time: 'Время',
+  path: 'Путь',
+  result: 'Результат',
+  office: 'Организация',
+  ip: 'IP-адрес',
+  method: 'Метод',
+  duration: 'Длительность',
+  durationMs: '{{ms}} мс',
+  types: {
+    login: 'Вход',
+    logout: 'Выход',
+    create: 'Создание',
+    update: 'Изменение',
+    delete: 'Удаление',
+    export: 'Экспорт',
+    import: 'Импорт',
+    other: 'Другое',
+  },
+  statuses: { success: 'Успешно', failure: 'Ошибка' },
+  exportCsv: 'Экспорт CSV',
+  exportXlsx: 'Экспорт XLSX',
+  exported: 'Загружен файл {{name}}',
+  loadMore: 'Загрузить ещё',
+  loaded: 'Показано записей: {{count}}',
+  noMore: 'Больше записей нет',
+  details: {
+    title: 'Запись журнала {{id}}',
+    action: 'Маршрут',
+    httpStatus: 'HTTP-статус',
+    code: 'Код',
+    msg: 'Сообщение',
+    params: 'Параметры',
+    noParams: 'Нет параметров',
+    userAgent: 'User agent',
+    requestId: 'ID запроса',
+    userId: 'ID пользователя',
+  },
+};
+export default messages;

@@ -1,2 +1,47 @@
 /** System log (zh-CN). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '系统日志',
+  user: '用户',
+  userPlaceholder: '姓名、登录名或用户编号',
+  type: '类型',
+  time: '时间',
+  path: '路径',
+  result: '结果',
+  office: '机构',
+  ip: 'IP 地址',
+  method: '请求方法',
+  duration: '耗时',
+  durationMs: '{{ms}} 毫秒',
+  types: {
+    login: '登录',
+    logout: '退出',
+    create: '新增',
+    update: '修改',
+    delete: '删除',
+    export: '导出',
+    import: '导入',
+    other: '其他',
+  },
+  statuses: { success: '成功', failure: '失败' },
+  exportCsv: '导出 CSV',
+  exportXlsx: '导出 XLSX',
+  exported: '已下载 {{name}}',
+  loadMore: '加载更多',
+  loaded: '已显示 {{count}} 条',
+  noMore: '没有更多记录',
+  details: {
+    title: '日志 {{id}}',
+    action: '路由',
+    httpStatus: 'HTTP 状态',
+    code: '代码',
+    msg: '信息',
+    params: '参数',
+    noParams: '无参数',
+    userAgent: '用户代理',
+    requestId: '请求编号',
+    userId: '用户编号',
+  },
+};
+export default messages;

@@ -1,2 +1,47 @@
 /** System log (zh-HK). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '系統日誌',
+  user: '用戶',
+  userPlaceholder: '姓名、登入名或用戶編號',
+  type: '類型',
+  time: '時間',
+  path: '路徑',
+  result: '結果',
+  office: '機構',
+  ip: 'IP 地址',
+  method: '請求方法',
+  duration: '耗時',
+  durationMs: '{{ms}} 毫秒',
+  types: {
+    login: '登入',
+    logout: '登出',
+    create: '新增',
+    update: '修改',
+    delete: '刪除',
+    export: '匯出',
+    import: '匯入',
+    other: '其他',
+  },
+  statuses: { success: '成功', failure: '失敗' },
+  exportCsv: '匯出 CSV',
+  exportXlsx: '匯出 XLSX',
+  exported: '已下載 {{name}}',
+  loadMore: '載入更多',
+  loaded: '已顯示 {{count}} 條',
+  noMore: '沒有更多記錄',
+  details: {
+    title: '日誌 {{id}}',
+    action: '路由',
+    httpStatus: 'HTTP 狀態',
+    code: '代碼',
+    msg: '信息',
+    params: '參數',
+    noParams: '無參數',
+    userAgent: '用戶代理',
+    requestId: '請求編號',
+    userId: '用戶編號',
+  },
+};
+export default messages;

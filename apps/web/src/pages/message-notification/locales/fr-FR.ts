@@ -1,2 +1,49 @@
 /** Message notification (fr-FR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Notifications',
+  sendingsTab: 'Notifications envoyées',
+  mineTab: 'Mes messages',
+  content: 'Contenu',
+  contentCn: 'Contenu (chinois)',
+  contentEn: 'Contenu (anglais)',
+  sender: 'Expéditeur',
+  recipients: 'Destinataires',
+  readProgress: 'Lus',
+  readOf: '{{read}} sur {{total}}',
+  sentAt: 'Envoyée le',
+  receivedAt: 'Reçu le',
+  sendTitle: 'Envoyer une notification',
+  send: 'Envoyer',
+  users: 'Utilisateurs',
+  usersPlaceholder: 'Rechercher des utilisateurs par nom ou identifiant',
+  roles: 'Rôles',
+  rolesPlaceholder: 'Titulaires de ces rôles',
+  offices: 'Établissements',
+  officesPlaceholder: 'Utilisateurs de ces établissements et de ceux en dessous',
+  targetsHint:
+    'Les destinataires sont tous les utilisateurs, titulaires de rôles et membres d’établissements choisis dans votre périmètre de données.',
+  targetsRequired: 'Choisissez au moins un utilisateur, un rôle ou un établissement',
+  sent: 'La notification a été envoyée',
+  recipientCount: 'Elle a atteint {{count}} utilisateur(s).',
+  deleted: 'La notification a été supprimée',
+  confirmDelete: 'Supprimer cette notification pour tous ses destinataires ? Action irréversible.',
+  confirmDeleteMessage: 'Supprimer ce message ? Action irréversible.',
+  detailTitle: 'Détails de la notification',
+  recipientSearch: 'Nom ou identifiant',
+  loginName: 'Identifiant',
+  office: 'Établissement',
+  readState: 'État',
+  read: 'Lu',
+  unread: 'Non lu',
+  markRead: 'Marquer comme lu',
+  markUnread: 'Marquer comme non lu',
+  errors: {
+    targetOutOfRange: 'Certains destinataires sont hors de votre périmètre de données',
+    noTargets: 'Choisissez au moins un utilisateur, un rôle ou un établissement',
+    noRecipients: 'Les cibles choisies n’atteignent aucun utilisateur de votre périmètre',
+    notFound: 'La notification n’existe plus',
+  },
+};
+export default messages;

@@ -1,2 +1,49 @@
 /** Message notification (it-IT). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Notifiche',
+  sendingsTab: 'Notifiche inviate',
+  mineTab: 'I miei messaggi',
+  content: 'Contenuto',
+  contentCn: 'Contenuto (cinese)',
+  contentEn: 'Contenuto (inglese)',
+  sender: 'Mittente',
+  recipients: 'Destinatari',
+  readProgress: 'Letti',
+  readOf: '{{read}} su {{total}}',
+  sentAt: 'Inviata',
+  receivedAt: 'Ricevuto',
+  sendTitle: 'Invia notifica',
+  send: 'Invia',
+  users: 'Utenti',
+  usersPlaceholder: 'Cerca utenti per nome o nome di accesso',
+  roles: 'Ruoli',
+  rolesPlaceholder: 'Titolari di questi ruoli',
+  offices: 'Istituzioni',
+  officesPlaceholder: 'Utenti di queste istituzioni e di quelle sottostanti',
+  targetsHint:
+    'I destinatari sono tutti gli utenti, i titolari di ruolo e i membri delle istituzioni scelti nel tuo ambito dati.',
+  targetsRequired: 'Scegli almeno un utente, un ruolo o un’istituzione',
+  sent: 'La notifica è stata inviata',
+  recipientCount: 'Ha raggiunto {{count}} utenti.',
+  deleted: 'La notifica è stata eliminata',
+  confirmDelete: 'Eliminare questa notifica per tutti i destinatari? L’operazione è irreversibile.',
+  confirmDeleteMessage: 'Eliminare questo messaggio? L’operazione è irreversibile.',
+  detailTitle: 'Dettagli della notifica',
+  recipientSearch: 'Nome o nome di accesso',
+  loginName: 'Nome di accesso',
+  office: 'Istituzione',
+  readState: 'Stato',
+  read: 'Letto',
+  unread: 'Non letto',
+  markRead: 'Segna come letto',
+  markUnread: 'Segna come non letto',
+  errors: {
+    targetOutOfRange: 'Alcuni destinatari sono fuori dal tuo ambito dati',
+    noTargets: 'Scegli almeno un utente, un ruolo o un’istituzione',
+    noRecipients: 'I destinatari scelti non comprendono alcun utente nel tuo ambito dati',
+    notFound: 'La notifica non esiste più',
+  },
+};
+export default messages;

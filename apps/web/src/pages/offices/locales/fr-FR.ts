@@ -1,2 +1,65 @@
 /** Institution management and agent activation (fr-FR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Détails de l’institution',
+  tree: 'Institutions',
+  searchPlaceholder: 'Rechercher des institutions par nom',
+  noSelection: 'Choisissez une institution à gauche',
+  newUnder: 'Nouvelle institution sous {{name}}',
+  newCustomerUnder: 'Nouveau client sous {{name}}',
+  createChild: 'Créer une institution enfant',
+  createCustomer: 'Créer un client',
+  changeCapacity: 'Modifier la capacité',
+  capacityTitle: 'Capacité de « {{name}} »',
+  move: 'Déplacer',
+  moveTitle: 'Déplacer « {{name}} »',
+  moveTarget: 'Nouvelle institution parente',
+  saved: 'Institution enregistrée',
+  created: 'Institution créée',
+  deleted: 'Institution supprimée',
+  moved: 'Institution déplacée',
+  deleteRefused: 'L’institution ne peut pas être supprimée',
+  unlimited: 'Sans limite',
+  capacityHint: 'Laissez vide pour aucun quota propre ; il doit tenir dans ce qui reste à l’agent au-dessus.',
+  listSeparator: ', ',
+  kinds: { platform: 'Plateforme', agent: 'Agent', customer: 'Client', office: 'Bureau' },
+  fields: {
+    name: 'Nom',
+    parent: 'Institution parente',
+    kind: 'Type',
+    sort: 'Ordre',
+    contact: 'Contact',
+    phone: 'Téléphone',
+    address: 'Adresse',
+    remarks: 'Remarques',
+    storageQuotaMb: 'Quota de stockage (Mio)',
+    terminalQuota: 'Quota de terminaux',
+  },
+  blockers: {
+    childOffices: '{{count}} institutions enfants',
+    users: '{{count}} utilisateurs',
+    roles: '{{count}} rôles',
+    notificationBatches: '{{count}} notifications envoyées',
+  },
+  errors: {
+    phone: 'Le téléphone ne peut contenir que des chiffres, +, -, ( ) et des espaces (3 à 40)',
+    officeNotEmpty: 'Elle contient encore {{what}}. Déplacez-les ou supprimez-les d’abord.',
+    moveCycle: 'Une institution ne peut pas être déplacée sous elle-même ou l’une de ses sous-institutions.',
+    officeProtected: 'Votre propre institution et la racine ne peuvent être ni supprimées ni déplacées.',
+    badParentKind: 'Les agents et les clients ne peuvent être placés que sous la plateforme ou un agent.',
+    notEligible: 'Seules les institutions simples hors des clients peuvent devenir agents.',
+    notAgentOwner: 'Seuls la plateforme ou un agent peuvent activer des agents.',
+    notFound: 'Aucune institution de ce type dans votre périmètre de données.',
+    ownTenant: 'C’est votre propre institution : seule l’institution au-dessus peut modifier cela.',
+  },
+  agents: {
+    title: 'Activation des agents',
+    activate: 'Activer comme agent',
+    changeCapacity: 'Modifier la capacité',
+    activateTitle: 'Capacité d’agent de « {{name}} »',
+    activated: 'Agent enregistré',
+  },
+};
+
+export default messages;

@@ -1,2 +1,66 @@
 /** Institution management and agent activation (it-IT). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Dettagli dell’istituzione',
+  tree: 'Istituzioni',
+  searchPlaceholder: 'Cerca istituzioni per nome',
+  noSelection: 'Scegli un’istituzione a sinistra',
+  newUnder: 'Nuova istituzione sotto {{name}}',
+  newCustomerUnder: 'Nuovo cliente sotto {{name}}',
+  createChild: 'Crea istituzione figlia',
+  createCustomer: 'Crea cliente',
+  changeCapacity: 'Modifica capacità',
+  capacityTitle: 'Capacità di “{{name}}”',
+  move: 'Sposta',
+  moveTitle: 'Sposta “{{name}}”',
+  moveTarget: 'Nuova istituzione padre',
+  saved: 'Istituzione salvata',
+  created: 'Istituzione creata',
+  deleted: 'Istituzione eliminata',
+  moved: 'Istituzione spostata',
+  deleteRefused: 'Impossibile eliminare l’istituzione',
+  unlimited: 'Nessun limite',
+  capacityHint:
+    'Lascia vuoto per nessuna quota propria; deve rientrare in ciò che resta all’agente superiore.',
+  listSeparator: ', ',
+  kinds: { platform: 'Piattaforma', agent: 'Agente', customer: 'Cliente', office: 'Ufficio' },
+  fields: {
+    name: 'Nome',
+    parent: 'Istituzione padre',
+    kind: 'Tipo',
+    sort: 'Ordine',
+    contact: 'Referente',
+    phone: 'Telefono',
+    address: 'Indirizzo',
+    remarks: 'Note',
+    storageQuotaMb: 'Quota di archiviazione (MiB)',
+    terminalQuota: 'Quota di terminali',
+  },
+  blockers: {
+    childOffices: '{{count}} istituzioni figlie',
+    users: '{{count}} utenti',
+    roles: '{{count}} ruoli',
+    notificationBatches: '{{count}} notifiche inviate',
+  },
+  errors: {
+    phone: 'Il telefono può contenere solo cifre, +, -, ( ) e spazi (3–40)',
+    officeNotEmpty: 'Contiene ancora {{what}}. Spostali o eliminali prima.',
+    moveCycle: 'Un’istituzione non può essere spostata sotto sé stessa o una delle sue sotto-istituzioni.',
+    officeProtected: 'La tua istituzione e la radice non possono essere eliminate o spostate.',
+    badParentKind: 'Agenti e clienti possono stare solo sotto la piattaforma o un agente.',
+    notEligible: 'Solo le istituzioni semplici fuori dai clienti possono diventare agenti.',
+    notAgentOwner: 'Solo la piattaforma o un agente può attivare agenti.',
+    notFound: 'Nessuna istituzione simile nel tuo ambito di dati.',
+    ownTenant: 'Questa è la tua istituzione: solo l’istituzione superiore può modificarla.',
+  },
+  agents: {
+    title: 'Attivazione agenti',
+    activate: 'Attiva come agente',
+    changeCapacity: 'Modifica capacità',
+    activateTitle: 'Capacità di agente di “{{name}}”',
+    activated: 'Agente salvato',
+  },
+};
+
+export default messages;

@@ -1,2 +1,65 @@
 /** Institution management and agent activation (ko-KR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '기관 상세',
+  tree: '기관',
+  searchPlaceholder: '이름으로 기관 검색',
+  noSelection: '왼쪽에서 기관을 선택하세요',
+  newUnder: '{{name}} 아래 새 기관',
+  newCustomerUnder: '{{name}} 아래 새 고객',
+  createChild: '하위 기관 만들기',
+  createCustomer: '고객 만들기',
+  changeCapacity: '용량 변경',
+  capacityTitle: '“{{name}}” 용량',
+  move: '이동',
+  moveTitle: '“{{name}}” 이동',
+  moveTarget: '새 상위 기관',
+  saved: '기관이 저장되었습니다',
+  created: '기관이 생성되었습니다',
+  deleted: '기관이 삭제되었습니다',
+  moved: '기관이 이동되었습니다',
+  deleteRefused: '기관을 삭제할 수 없습니다',
+  unlimited: '제한 없음',
+  capacityHint: '자체 할당량이 없으면 비워 두세요. 상위 대리점의 남은 용량 안에 있어야 합니다.',
+  listSeparator: ', ',
+  kinds: { platform: '플랫폼', agent: '대리점', customer: '고객', office: '부서' },
+  fields: {
+    name: '이름',
+    parent: '상위 기관',
+    kind: '유형',
+    sort: '순서',
+    contact: '담당자',
+    phone: '전화',
+    address: '주소',
+    remarks: '비고',
+    storageQuotaMb: '저장 용량 할당량(MiB)',
+    terminalQuota: '단말기 할당량',
+  },
+  blockers: {
+    childOffices: '하위 기관 {{count}}개',
+    users: '사용자 {{count}}명',
+    roles: '역할 {{count}}개',
+    notificationBatches: '보낸 알림 {{count}}건',
+  },
+  errors: {
+    phone: '전화번호에는 숫자, +, -, ( ) 및 공백만 쓸 수 있습니다(3–40자)',
+    officeNotEmpty: '아직 {{what}}이(가) 있습니다. 먼저 옮기거나 삭제하세요.',
+    moveCycle: '기관을 자기 자신이나 하위 기관 아래로 옮길 수 없습니다.',
+    officeProtected: '본인 기관과 최상위 기관은 삭제하거나 옮길 수 없습니다.',
+    badParentKind: '대리점과 고객은 플랫폼이나 대리점 아래에만 둘 수 있습니다.',
+    notEligible: '고객에 속하지 않은 일반 기관만 대리점이 될 수 있습니다.',
+    notAgentOwner: '플랫폼 또는 대리점만 대리점을 개통할 수 있습니다.',
+    notFound: '데이터 범위 안에 해당 기관이 없습니다.',
+    ownTenant: '본인 기관입니다. 상위 기관만 변경할 수 있습니다.',
+  },
+  agents: {
+    title: '대리점 개통',
+    activate: '대리점으로 개통',
+    changeCapacity: '용량 변경',
+    activateTitle: '“{{name}}” 대리점 용량',
+    activated: '대리점이 저장되었습니다',
+  },
+};
+
+export default messages;

@@ -1,2 +1,66 @@
 /** Institution management and agent activation (ru-RU). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Сведения об организации',
+  tree: 'Организации',
+  searchPlaceholder: 'Поиск организаций по названию',
+  noSelection: 'Выберите организацию слева',
+  newUnder: 'Новая организация в {{name}}',
+  newCustomerUnder: 'Новый клиент в {{name}}',
+  createChild: 'Создать дочернюю организацию',
+  createCustomer: 'Создать клиента',
+  changeCapacity: 'Изменить ёмкость',
+  capacityTitle: 'Ёмкость «{{name}}»',
+  move: 'Переместить',
+  moveTitle: 'Переместить «{{name}}»',
+  moveTarget: 'Новая родительская организация',
+  saved: 'Организация сохранена',
+  created: 'Организация создана',
+  deleted: 'Организация удалена',
+  moved: 'Организация перемещена',
+  deleteRefused: 'Организацию нельзя удалить',
+  unlimited: 'Без ограничений',
+  capacityHint:
+    'Оставьте пустым, чтобы не задавать собственную квоту; она должна уложиться в остаток вышестоящего агента.',
+  listSeparator: ', ',
+  kinds: { platform: 'Платформа', agent: 'Агент', customer: 'Клиент', office: 'Подразделение' },
+  fields: {
+    name: 'Название',
+    parent: 'Родительская организация',
+    kind: 'Тип',
+    sort: 'Порядок',
+    contact: 'Контактное лицо',
+    phone: 'Телефон',
+    address: 'Адрес',
+    remarks: 'Примечания',
+    storageQuotaMb: 'Квота хранилища (МиБ)',
+    terminalQuota: 'Квота терминалов',
+  },
+  blockers: {
+    childOffices: 'дочерние организации: {{count}}',
+    users: 'пользователи: {{count}}',
+    roles: 'роли: {{count}}',
+    notificationBatches: 'отправленные уведомления: {{count}}',
+  },
+  errors: {
+    phone: 'Телефон может содержать только цифры, +, -, ( ) и пробелы (3–40)',
+    officeNotEmpty: 'В ней ещё есть {{what}}. Сначала переместите или удалите их.',
+    moveCycle: 'Организацию нельзя переместить в неё саму или в её дочернюю организацию.',
+    officeProtected: 'Вашу организацию и корень нельзя удалить или переместить.',
+    badParentKind: 'Агенты и клиенты могут находиться только под платформой или агентом.',
+    notEligible: 'Агентом может стать только обычная организация вне клиентов.',
+    notAgentOwner: 'Активировать агентов может только платформа или агент.',
+    notFound: 'Такой организации нет в вашей области данных.',
+    ownTenant: 'Это ваша собственная организация: изменить это может только вышестоящая.',
+  },
+  agents: {
+    title: 'Активация агентов',
+    activate: 'Сделать агентом',
+    changeCapacity: 'Изменить ёмкость',
+    activateTitle: 'Ёмкость агента «{{name}}»',
+    activated: 'Агент сохранён',
+  },
+};
+
+export default messages;

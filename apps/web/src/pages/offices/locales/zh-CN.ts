@@ -1,2 +1,65 @@
 /** Institution management and agent activation (zh-CN). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '机构详情',
+  tree: '机构',
+  searchPlaceholder: '按名称搜索机构',
+  noSelection: '请在左侧选择机构',
+  newUnder: '在 {{name}} 下新建机构',
+  newCustomerUnder: '在 {{name}} 下新建客户',
+  createChild: '新建下级机构',
+  createCustomer: '新建客户',
+  changeCapacity: '修改容量',
+  capacityTitle: '“{{name}}”的容量',
+  move: '移动',
+  moveTitle: '移动“{{name}}”',
+  moveTarget: '新的上级机构',
+  saved: '机构已保存',
+  created: '机构已创建',
+  deleted: '机构已删除',
+  moved: '机构已移动',
+  deleteRefused: '无法删除该机构',
+  unlimited: '不限',
+  capacityHint: '留空表示不单独设置配额；必须在上级代理商剩余容量之内。',
+  listSeparator: '、',
+  kinds: { platform: '平台', agent: '代理商', customer: '客户', office: '机构' },
+  fields: {
+    name: '名称',
+    parent: '上级机构',
+    kind: '类型',
+    sort: '排序',
+    contact: '联系人',
+    phone: '电话',
+    address: '地址',
+    remarks: '备注',
+    storageQuotaMb: '存储配额（MiB）',
+    terminalQuota: '终端配额',
+  },
+  blockers: {
+    childOffices: '{{count}} 个下级机构',
+    users: '{{count}} 个用户',
+    roles: '{{count}} 个角色',
+    notificationBatches: '{{count}} 条已发送通知',
+  },
+  errors: {
+    phone: '电话只能包含数字、+、-、( ) 和空格（3–40 位）',
+    officeNotEmpty: '该机构下仍有 {{what}}，请先移走或删除。',
+    moveCycle: '机构不能移动到自身或其下级机构之下。',
+    officeProtected: '不能删除或移动您自己的机构和根机构。',
+    badParentKind: '代理商和客户只能放在平台或代理商之下。',
+    notEligible: '只有不属于客户的普通机构才能开通为代理商。',
+    notAgentOwner: '只有平台或代理商可以开通代理商。',
+    notFound: '在您的数据范围内没有该机构。',
+    ownTenant: '这是您自己的机构，只有上级机构可以修改此项。',
+  },
+  agents: {
+    title: '代理商开通',
+    activate: '开通代理商',
+    changeCapacity: '修改容量',
+    activateTitle: '“{{name}}”的代理商容量',
+    activated: '代理商已保存',
+  },
+};
+
+export default messages;

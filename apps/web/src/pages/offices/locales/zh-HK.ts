@@ -1,2 +1,65 @@
 /** Institution management and agent activation (zh-HK). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '機構詳情',
+  tree: '機構',
+  searchPlaceholder: '按名稱搜尋機構',
+  noSelection: '請在左側選擇機構',
+  newUnder: '在 {{name}} 下新建機構',
+  newCustomerUnder: '在 {{name}} 下新建客戶',
+  createChild: '新建下級機構',
+  createCustomer: '新建客戶',
+  changeCapacity: '修改容量',
+  capacityTitle: '「{{name}}」的容量',
+  move: '移動',
+  moveTitle: '移動「{{name}}」',
+  moveTarget: '新的上級機構',
+  saved: '機構已儲存',
+  created: '機構已建立',
+  deleted: '機構已刪除',
+  moved: '機構已移動',
+  deleteRefused: '無法刪除該機構',
+  unlimited: '不限',
+  capacityHint: '留空表示不單獨設定配額；必須在上級代理商剩餘容量之內。',
+  listSeparator: '、',
+  kinds: { platform: '平台', agent: '代理商', customer: '客戶', office: '機構' },
+  fields: {
+    name: '名稱',
+    parent: '上級機構',
+    kind: '類型',
+    sort: '排序',
+    contact: '聯絡人',
+    phone: '電話',
+    address: '地址',
+    remarks: '備註',
+    storageQuotaMb: '儲存配額（MiB）',
+    terminalQuota: '終端配額',
+  },
+  blockers: {
+    childOffices: '{{count}} 個下級機構',
+    users: '{{count}} 個用戶',
+    roles: '{{count}} 個角色',
+    notificationBatches: '{{count}} 條已發送通知',
+  },
+  errors: {
+    phone: '電話只能包含數字、+、-、( ) 和空格（3–40 位）',
+    officeNotEmpty: '該機構下仍有 {{what}}，請先移走或刪除。',
+    moveCycle: '機構不能移動到自身或其下級機構之下。',
+    officeProtected: '不能刪除或移動您自己的機構和根機構。',
+    badParentKind: '代理商和客戶只能放在平台或代理商之下。',
+    notEligible: '只有不屬於客戶的普通機構才能開通為代理商。',
+    notAgentOwner: '只有平台或代理商可以開通代理商。',
+    notFound: '在您的數據範圍內沒有該機構。',
+    ownTenant: '這是您自己的機構，只有上級機構可以修改此項。',
+  },
+  agents: {
+    title: '代理商開通',
+    activate: '開通代理商',
+    changeCapacity: '修改容量',
+    activateTitle: '「{{name}}」的代理商容量',
+    activated: '代理商已儲存',
+  },
+};
+
+export default messages;

@@ -1,2 +1,43 @@
 /** Role management (it-IT). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Gestione ruoli',
+  name: 'Nome del ruolo',
+  code: 'Codice del ruolo',
+  codeHint: 'Lettere, cifre, _ . - ; generato se lasciato vuoto',
+  codeRule: 'Il codice deve iniziare con una lettera e avere 2–50 lettere, cifre o _ . -',
+  office: 'Proprietario',
+  platform: 'Tutta la piattaforma',
+  system: 'Ruolo di sistema',
+  userCount: 'Membri',
+  permissions: 'Permessi',
+  permissionsHint: 'Puoi concedere solo i permessi che possiedi; gli altri sono disattivati.',
+  create: 'Nuovo ruolo',
+  editTitle: 'Modifica il ruolo “{{name}}”',
+  createTitle: 'Nuovo ruolo',
+  members: 'Membri',
+  membersTitle: 'Membri di “{{name}}”',
+  addUsers: 'Aggiungi utenti',
+  addUsersPlaceholder: 'Cerca utenti per nome o nome di accesso',
+  remove: 'Rimuovi',
+  confirmRemove: 'Rimuovere {{name}} da questo ruolo?',
+  loginName: 'Nome di accesso',
+  userName: 'Nome',
+  saved: 'Il ruolo è stato salvato',
+  deleted: 'Il ruolo è stato eliminato',
+  usersAdded: '{{count}} utenti aggiunti',
+  usersRemoved: '{{count}} utenti rimossi',
+  readOnly: 'Non puoi modificare questo ruolo',
+  errors: {
+    grantNotHeld: 'Non puoi concedere “{{name}}”: non lo possiedi',
+    roleInUse: 'Il ruolo è ancora assegnato a {{count}} utenti; rimuovili prima',
+    systemRole: 'I ruoli di sistema non possono essere eliminati',
+    roleNotEditable: 'Non puoi modificare questo ruolo',
+    roleNotAssignable: 'Non puoi assegnare questo ruolo a quell’utente',
+    codeTaken: 'Questo codice è già in uso',
+    notFound: 'Il ruolo o l’utente non esiste più',
+    userOutranksCaller: 'Non puoi gestire un utente che ha permessi che tu non hai',
+  },
+};
+export default messages;

@@ -1,2 +1,43 @@
 /** Role management (ko-KR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '역할 관리',
+  name: '역할 이름',
+  code: '역할 코드',
+  codeHint: '문자, 숫자, _ . - ; 비워 두면 자동 생성',
+  codeRule: '코드는 문자로 시작하고 2–50자의 문자, 숫자 또는 _ . - 로 구성되어야 합니다',
+  office: '소유 기관',
+  platform: '플랫폼 전체',
+  system: '시스템 역할',
+  userCount: '구성원',
+  permissions: '권한',
+  permissionsHint: '본인이 가진 권한만 부여할 수 있으며, 나머지는 회색으로 표시됩니다.',
+  create: '새 역할',
+  editTitle: '역할 “{{name}}” 편집',
+  createTitle: '새 역할',
+  members: '구성원',
+  membersTitle: '“{{name}}”의 구성원',
+  addUsers: '사용자 추가',
+  addUsersPlaceholder: '이름 또는 로그인 이름으로 사용자 검색',
+  remove: '제거',
+  confirmRemove: '{{name}} 님을 이 역할에서 제거하시겠습니까?',
+  loginName: '로그인 이름',
+  userName: '이름',
+  saved: '역할이 저장되었습니다',
+  deleted: '역할이 삭제되었습니다',
+  usersAdded: '사용자 {{count}}명이 추가되었습니다',
+  usersRemoved: '사용자 {{count}}명이 제거되었습니다',
+  readOnly: '이 역할은 변경할 수 없습니다',
+  errors: {
+    grantNotHeld: '“{{name}}” 권한은 부여할 수 없습니다: 본인이 가지고 있지 않습니다',
+    roleInUse: '이 역할은 아직 사용자 {{count}}명에게 할당되어 있습니다. 먼저 제거하세요',
+    systemRole: '시스템 역할은 삭제할 수 없습니다',
+    roleNotEditable: '이 역할은 변경할 수 없습니다',
+    roleNotAssignable: '이 역할을 해당 사용자에게 할당할 수 없습니다',
+    codeTaken: '이미 사용 중인 코드입니다',
+    notFound: '역할 또는 사용자가 더 이상 존재하지 않습니다',
+    userOutranksCaller: '본인에게 없는 권한을 가진 사용자는 관리할 수 없습니다',
+  },
+};
+export default messages;

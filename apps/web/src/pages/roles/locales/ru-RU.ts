@@ -1,2 +1,43 @@
 /** Role management (ru-RU). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Управление ролями',
+  name: 'Название роли',
+  code: 'Код роли',
+  codeHint: 'Буквы, цифры, _ . - ; создаётся автоматически, если не указан',
+  codeRule: 'Код должен начинаться с буквы и содержать 2–50 букв, цифр или _ . -',
+  office: 'Владелец',
+  platform: 'Вся платформа',
+  system: 'Системная роль',
+  userCount: 'Участники',
+  permissions: 'Права',
+  permissionsHint: 'Можно выдать только права, которые есть у вас; остальные недоступны.',
+  create: 'Новая роль',
+  editTitle: 'Изменение роли «{{name}}»',
+  createTitle: 'Новая роль',
+  members: 'Участники',
+  membersTitle: 'Участники роли «{{name}}»',
+  addUsers: 'Добавить пользователей',
+  addUsersPlaceholder: 'Поиск пользователей по имени или логину',
+  remove: 'Убрать',
+  confirmRemove: 'Убрать {{name}} из этой роли?',
+  loginName: 'Логин',
+  userName: 'Имя',
+  saved: 'Роль сохранена',
+  deleted: 'Роль удалена',
+  usersAdded: 'Добавлено пользователей: {{count}}',
+  usersRemoved: 'Убрано пользователей: {{count}}',
+  readOnly: 'Вы не можете изменить эту роль',
+  errors: {
+    grantNotHeld: 'Вы не можете выдать право «{{name}}»: у вас его нет',
+    roleInUse: 'Роль всё ещё назначена пользователям ({{count}}); сначала уберите их',
+    systemRole: 'Системные роли нельзя удалить',
+    roleNotEditable: 'Вы не можете изменить эту роль',
+    roleNotAssignable: 'Вы не можете назначить эту роль этому пользователю',
+    codeTaken: 'Этот код уже занят',
+    notFound: 'Роль или пользователь больше не существует',
+    userOutranksCaller: 'Вы не можете управлять пользователем, у которого есть права, которых нет у вас',
+  },
+};
+export default messages;

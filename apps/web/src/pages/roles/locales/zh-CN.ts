@@ -1,2 +1,43 @@
 /** Role management (zh-CN). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '角色管理',
+  name: '角色名称',
+  code: '角色编码',
+  codeHint: '字母、数字、_ . -；留空时自动生成',
+  codeRule: '编码须以字母开头，由 2–50 个字母、数字或 _ . - 组成',
+  office: '所属机构',
+  platform: '平台通用',
+  system: '系统角色',
+  userCount: '成员数',
+  permissions: '权限',
+  permissionsHint: '只能授予您自己拥有的权限，其余权限显示为灰色。',
+  create: '新增角色',
+  editTitle: '编辑角色“{{name}}”',
+  createTitle: '新增角色',
+  members: '成员',
+  membersTitle: '“{{name}}”的成员',
+  addUsers: '添加用户',
+  addUsersPlaceholder: '按姓名或登录名搜索用户',
+  remove: '移除',
+  confirmRemove: '确定将 {{name}} 移出该角色吗？',
+  loginName: '登录名',
+  userName: '姓名',
+  saved: '角色已保存',
+  deleted: '角色已删除',
+  usersAdded: '已添加 {{count}} 个用户',
+  usersRemoved: '已移除 {{count}} 个用户',
+  readOnly: '您不能修改该角色',
+  errors: {
+    grantNotHeld: '您不能授予“{{name}}”：您自己没有该权限',
+    roleInUse: '该角色仍分配给 {{count}} 个用户，请先移除这些用户',
+    systemRole: '系统角色不能删除',
+    roleNotEditable: '您不能修改该角色',
+    roleNotAssignable: '您不能将该角色分配给该用户',
+    codeTaken: '该编码已被使用',
+    notFound: '角色或用户已不存在',
+    userOutranksCaller: '您不能管理拥有您所没有权限的用户',
+  },
+};
+export default messages;

@@ -1,2 +1,43 @@
 /** Role management (zh-HK). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: '角色管理',
+  name: '角色名稱',
+  code: '角色編碼',
+  codeHint: '字母、數字、_ . -；留空時自動生成',
+  codeRule: '編碼須以字母開頭，由 2–50 個字母、數字或 _ . - 組成',
+  office: '所屬機構',
+  platform: '平台通用',
+  system: '系統角色',
+  userCount: '成員數',
+  permissions: '權限',
+  permissionsHint: '只能授予您自己擁有的權限，其餘權限顯示為灰色。',
+  create: '新增角色',
+  editTitle: '編輯角色「{{name}}」',
+  createTitle: '新增角色',
+  members: '成員',
+  membersTitle: '「{{name}}」的成員',
+  addUsers: '添加用戶',
+  addUsersPlaceholder: '按姓名或登入名搜尋用戶',
+  remove: '移除',
+  confirmRemove: '確定將 {{name}} 移出該角色嗎？',
+  loginName: '登入名',
+  userName: '姓名',
+  saved: '角色已儲存',
+  deleted: '角色已刪除',
+  usersAdded: '已添加 {{count}} 個用戶',
+  usersRemoved: '已移除 {{count}} 個用戶',
+  readOnly: '您不能修改該角色',
+  errors: {
+    grantNotHeld: '您不能授予「{{name}}」：您自己沒有該權限',
+    roleInUse: '該角色仍分配給 {{count}} 個用戶，請先移除這些用戶',
+    systemRole: '系統角色不能刪除',
+    roleNotEditable: '您不能修改該角色',
+    roleNotAssignable: '您不能將該角色分配給該用戶',
+    codeTaken: '該編碼已被使用',
+    notFound: '角色或用戶已不存在',
+    userOutranksCaller: '您不能管理擁有您所沒有權限的用戶',
+  },
+};
+export default messages;

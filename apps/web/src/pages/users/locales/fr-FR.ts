@@ -1,2 +1,54 @@
 /** User management (fr-FR). */
-export default {};
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Gestion des utilisateurs',
+  loginName: 'Identifiant',
+  name: 'Nom',
+  email: 'E-mail',
+  phone: 'Téléphone',
+  office: 'Institution',
+  roles: 'Rôles',
+  dataRange: 'Périmètre des données',
+  password: 'Mot de passe',
+  passwordRule: '8 à 64 caractères, différent de l’identifiant',
+  lastLogin: 'Dernière connexion',
+  searchName: 'Nom ou identifiant',
+  anyOffice: 'Toutes les institutions',
+  anyRole: 'Tous les rôles',
+  create: 'Nouvel utilisateur',
+  createTitle: 'Nouvel utilisateur',
+  editTitle: 'Modifier l’utilisateur « {{name}} »',
+  resetPassword: 'Réinitialiser le mot de passe',
+  resetTitle: 'Réinitialiser le mot de passe de « {{name}} »',
+  newPassword: 'Nouveau mot de passe',
+  confirmPassword: 'Confirmer le mot de passe',
+  confirmMismatch: 'Les deux mots de passe diffèrent',
+  resetDone: 'Le mot de passe a été réinitialisé ; l’utilisateur doit se reconnecter',
+  saved: 'L’utilisateur a été enregistré',
+  deleted: 'L’utilisateur a été supprimé',
+  enabledDone: 'L’utilisateur a été activé',
+  disabledDone: 'L’utilisateur a été désactivé',
+  loginNameRule: '2 à 50 lettres, chiffres ou _ . @ -',
+  emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+  phoneInvalid: 'Veuillez saisir un numéro de téléphone valide (5 à 20 chiffres, + - et espaces)',
+  emailTaken: 'Cet e-mail est déjà utilisé par un autre utilisateur',
+  phoneTaken: 'Ce numéro est déjà utilisé par un autre utilisateur',
+  ranges: {
+    all: 'Toute l’organisation',
+    officeAndBelow: 'Sa propre institution et en dessous',
+    office: 'Sa propre institution uniquement',
+    self: 'Ses propres données uniquement',
+  },
+  errors: {
+    loginNameTaken: 'Cet identifiant est déjà pris',
+    roleNotAssignable: 'Vous ne pouvez pas attribuer l’un de ces rôles',
+    userOutranksCaller:
+      'Vous ne pouvez pas gérer un utilisateur qui détient des autorisations que vous n’avez pas',
+    rangeTooWide: 'Vous ne pouvez pas accorder un périmètre plus large que le vôtre',
+    lastSuperAdmin: 'Gardez au moins un super administrateur actif',
+    weakPassword: 'Le mot de passe doit compter 8 à 64 caractères et différer de l’identifiant',
+    notFound: 'L’utilisateur ou l’institution n’existe plus',
+  },
+};
+export default messages;

@@ -1,0 +1,177 @@
+import { SendOutlined } from '@ant-design/icons';
+import type { NotificationSending } from '@apm/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '../../access/Authorized';
+import { useAccess } from '../../access/use-access';
+import { deleteSendings, listSendings, type SendingListParams } from '../../services/notification-admin';
+import { useLocaleStore } from '../../stores/locale';
+import { RecipientsDrawer } from './RecipientsDrawer';
+import { SendNotificationModal } from './SendNotificationModal';
+import { contentFor, notificationErrorText } from './notification-errors';
+
+/** The sendings within the user's data range: search, paging, sending, details and deletion. */
+export function SendingsTab() {
+  const { t } = useTranslation('messageNotification');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = useAccess();
+  const language = useLocaleStore((s) => s.language);
+  const queryClient = useQueryClient();
+  const [search] = Form.useForm<{ keyword?: string }>();
+  const [params, setParams] = useState<SendingListParams>({ pageNo: 1, pageSize: 10 });
+  const [sending, setSending] = useState(false);
+  const [detail, setDetail] = useState<NotificationSending | null>(null);
+
+  const sendings = useQuery({
+    queryKey: ['messageNotification', 'sendings', params],
+    queryFn: ({ signal }) => listSendings(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['messageNotification'] });
+
+  const onDelete = async (item: NotificationSending) => {
+    try {
+      await deleteSendings([item.id]);
+      void message.success(t('deleted'));
+      await refresh();
+    } catch (failure) {
+      void message.error(notificationErrorText(failure));
+    }
+  };
+
+  return (
+    <>
+      <Form
+        form={search}
+        name="notificationSearch"
+        layout="inline"
+        onFinish={(v) => setParams((p) => ({ ...p, pageNo: 1, keyword: v.keyword?.trim() || undefined }))}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="keyword" label={t('content')}>
+          <Input allowClear maxLength={200} data-testid="notification-search-keyword" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="notification-search">
+            {tc('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              search.resetFields();
+              setParams((p) => ({ ...p, pageNo: 1, keyword: undefined }));
+            }}
+          >
+            {tc('common.reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <Authorized permission="sys:messageNotification:add">
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={() => setSending(true)}
+            data-testid="notification-new"
+          >
+            {t('sendTitle')}
+          </Button>
+        </Authorized>
+      </Flex>
+      <Table<NotificationSending>
+        rowKey="id"
+        loading={sendings.isFetching}
+        dataSource={sendings.data?.list ?? []}
+        locale={{ emptyText: tc('common.emptyList') }}
+        scroll={{ x: 860 }}
+        pagination={{
+          current: params.pageNo,
+          pageSize: params.pageSize,
+          total: sendings.data?.count ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => tc('common.total', { total }),
+        }}
+        onChange={(pagination) =>
+          setParams((p) => ({ ...p, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 }))
+        }
+        columns={[
+          {
+            key: 'content',
+            title: t('content'),
+            render: (_, r) => (
+              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
+                {contentFor(language, r)}
+              </Typography.Paragraph>
+            ),
+          },
+          { key: 'sender', title: t('sender'), width: 140, render: (_, r) => r.senderName ?? '—' },
+          { key: 'recipients', title: t('recipients'), dataIndex: 'recipientCount', width: 110 },
+          {
+            key: 'read',
+            title: t('readProgress'),
+            width: 120,
+            render: (_, r) => t('readOf', { read: r.readCount, total: r.recipientCount }),
+          },
+          {
+            key: 'createdAt',
+            title: t('sentAt'),
+            dataIndex: 'createdAt',
+            width: 160,
+            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            key: 'actions',
+            title: tc('common.actions'),
+            fixed: 'right',
+            width: 150,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setDetail(r)}
+                  data-testid="notification-detail-open"
+                >
+                  {tc('common.details')}
+                </Button>
+                <Authorized permission="sys:messageNotification:delete">
+                  <Popconfirm
+                    title={t('confirmDelete')}
+                    onConfirm={() => onDelete(r)}
+                    okText={tc('common.yes')}
+                    cancelText={tc('common.no')}
+                    disabled={!can('sys:messageNotification:delete')}
+                  >
+                    <Button
+                      disabled={!can('sys:messageNotification:delete')}
+                      type="link"
+                      size="small"
+                      danger
+                      data-testid="notification-delete"
+                    >
+                      {tc('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Authorized>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {sending ? (
+        <SendNotificationModal
+          onClose={() => setSending(false)}
+          onSent={() => {
+            setSending(false);
+            void refresh();
+            void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+          }}
+        />
+      ) : null}
+      {detail ? <RecipientsDrawer sending={detail} onClose={() => setDetail(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '../../access/Authorized';
+import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
+import { useAccountStore } from '../../stores/account';
+import {
+  deleteUsers,
+  listAssignableRoles,
+  listUsers,
+  setUserEnabled,
+  type AdminUser,
+  type UserListParams,
+  type UserSortField,
+} from '../../services/user-admin';
+import { GuardedConfirm } from '../roles/GuardedConfirm';
+import { ResetPasswordModal } from './ResetPasswordModal';
+import { UserFormModal } from './UserFormModal';
+import { userErrorText } from './user-errors';
+
+const SORTABLE: readonly UserSortField[] = ['loginName', 'name', 'createdAt', 'lastLoginAt'];
+
+interface Filters {
+  name?: string;
+  officeId?: number;
+  roleId?: number;
+  enabled?: '1' | '0';
+}
+
+const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+
+/** `sys/user/`: the users in the caller's data range, with filters, sorting, paging and editing. */
+export default function UsersPage() {
+  const { t } = useTranslation('users');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const me = useAccountStore((s) => s.user);
+  const queryClient = useQueryClient();
+  const [filterForm] = Form.useForm<Filters>();
+  const [params, setParams] = useState<UserListParams>({ pageNo: 1, pageSize: 10 });
+  const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+
+  const users = useQuery({
+    queryKey: ['user', 'list', params],
+    queryFn: ({ signal }) => listUsers(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const roles = useQuery({
+    queryKey: ['user', 'assignableRoles'],
+    queryFn: ({ signal }) => listAssignableRoles(signal),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['user', 'list'] });
+
+  const onFilter = (values: Filters) =>
+    setParams((p) => ({
+      pageNo: 1,
+      pageSize: p.pageSize,
+      sortField: p.sortField,
+      sortOrder: p.sortOrder,
+      name: values.name?.trim() || undefined,
+      officeId: values.officeId,
+      roleId: values.roleId,
+      enabled: values.enabled,
+    }));
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      void message.success(done);
+      await refresh();
+    } catch (failure) {
+      void message.error(userErrorText(failure));
+    }
+  };
+
+  const sortOrderOf = (field: UserSortField) =>
+    params.sortField === field ? (params.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
+  const isMe = (u: AdminUser) => me?.id === u.id;
+
+  return (
+    <Card title={t('title')}>
+      <Form
+        form={filterForm}
+        name="userFilter"
+        layout="inline"
+        onFinish={onFilter}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="name" label={t('searchName')}>
+          <Input allowClear maxLength={100} data-testid="user-search-name" />
+        </Form.Item>
+        <Form.Item name="officeId" label={t('office')}>
+          <OfficeTreeSelect placeholder={t('anyOffice')} allowClear style={{ minWidth: 200 }} />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('roles')}>
+          <Select
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('anyRole')}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            optionFilterProp="label"
+            showSearch
+          />
+        </Form.Item>
+        <Form.Item name="enabled" label={tc('common.status')}>
+          <Select
+            allowClear
+            style={{ minWidth: 120 }}
+            placeholder={tc('common.all')}
+            options={[
+              { value: '1', label: tc('common.enabled') },
+              { value: '0', label: tc('common.disabled') },
+            ]}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="user-search">
+            {tc('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              filterForm.resetFields();
+              onFilter({});
+            }}
+          >
+            {tc('common.reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <Authorized permission="sys:user:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing(null)}
+            data-testid="user-create"
+          >
+            {t('create')}
+          </Button>
+        </Authorized>
+      </Flex>
+      <Table<AdminUser>
+        rowKey="id"
+        loading={users.isFetching}
+        dataSource={users.data?.list ?? []}
+        locale={{ emptyText: tc('common.emptyList') }}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: params.pageNo,
+          pageSize: params.pageSize,
+          total: users.data?.count ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => tc('common.total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminUser> | undefined;
+          const field = SORTABLE.find((f) => f === s?.columnKey);
+          setParams((p) => ({
+            ...p,
+            pageNo: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? 10,
+            sortField: s?.order && field ? field : undefined,
+            sortOrder: s?.order && field ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
+          }));
+        }}
+        columns={[
+          {
+            key: 'loginName',
+            title: t('loginName'),
+            dataIndex: 'loginName',
+            sorter: true,
+            sortOrder: sortOrderOf('loginName'),
+          },
+          { key: 'name', title: t('name'), dataIndex: 'name', sorter: true, sortOrder: sortOrderOf('name') },
+          { key: 'office', title: t('office'), dataIndex: 'officeName' },
+          {
+            key: 'roles',
+            title: t('roles'),
+            render: (_, u) => u.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>),
+          },
+          { key: 'email', title: t('email'), render: (_, u) => u.email ?? '—' },
+          { key: 'phone', title: t('phone'), render: (_, u) => u.phone ?? '—' },
+          {
+            key: 'enabled',
+            title: tc('common.status'),
+            render: (_, u) => (
+              <Authorized permission="sys:user:edit">
+                <Switch
+                  size="small"
+                  checked={u.enabled}
+                  disabled={isMe(u)}
+                  aria-label={`${tc('common.status')} ${u.loginName}`}
+                  data-testid="user-enabled"
+                  onChange={(enabled) =>
+                    act(() => setUserEnabled(u.id, enabled), enabled ? t('enabledDone') : t('disabledDone'))
+                  }
+                />
+              </Authorized>
+            ),
+          },
+          {
+            key: 'lastLoginAt',
+            title: t('lastLogin'),
+            dataIndex: 'lastLoginAt',
+            sorter: true,
+            sortOrder: sortOrderOf('lastLoginAt'),
+            render: formatTime,
+          },
+          {
+            key: 'createdAt',
+            title: tc('common.createdAt'),
+            dataIndex: 'createdAt',
+            sorter: true,
+            sortOrder: sortOrderOf('createdAt'),
+            render: formatTime,
+          },
+          {
+            key: 'actions',
+            title: tc('common.actions'),
+            fixed: 'right',
+            render: (_, u) => (
+              <Space size={0} wrap>
+                <Authorized permission="sys:user:edit">
+                  <Button type="link" size="small" onClick={() => setEditing(u)} data-testid="user-edit">
+                    {tc('common.edit')}
+                  </Button>
+                </Authorized>
+                <Authorized permission="sys:user:edit">
+                  <Button type="link" size="small" onClick={() => setResetting(u)} data-testid="user-reset">
+                    {t('resetPassword')}
+                  </Button>
+                </Authorized>
+                <GuardedConfirm
+                  permission="sys:user:delete"
+                  title={tc('common.confirmDelete', { name: u.name })}
+                  onConfirm={() => act(() => deleteUsers([u.id]), t('deleted'))}
+                  disabled={isMe(u)}
+                >
+                  <Button type="link" size="small" danger disabled={isMe(u)} data-testid="user-delete">
+                    {tc('common.delete')}
+                  </Button>
+                </GuardedConfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing !== undefined ? (
+        <UserFormModal
+          user={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {resetting ? <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import dictionary from '../src/pages/dictionary/locales/en-US';
+import faq from '../src/pages/faq/locales/en-US';
+import messageNotification from '../src/pages/message-notification/locales/en-US';
+import { dictErrorText } from '../src/pages/dictionary/dict-errors';
+import { faqErrorText } from '../src/pages/faq/faq-errors';
+import { contentFor, notificationErrorText } from '../src/pages/message-notification/notification-errors';
+import { RequestError } from '../src/services/request';
+
+const failure = (status: number, msg: string, reason?: string) =>
+  new RequestError(msg, {
+    code: status,
+    status,
+    kind: 'http',
+    envelope: { code: status, msg, data: null, jsonObject: reason ? { reason } : null },
+  });
+
+describe('dictionary, FAQ and notification page logic', () => {
+  beforeAll(async () => {
+    await i18n.init({ lng: 'en-US', resources: { 'en-US': { dictionary, faq, messageNotification } } });
+  });
+
+  it('shows Chinese content in the Chinese consoles and English elsewhere', () => {
+    const item = { contentCn: '维护', contentEn: 'Maintenance' };
+    expect(contentFor('CN', item)).toBe('维护');
+    expect(contentFor('HK', item)).toBe('维护');
+    for (const lang of ['US', 'IT', 'RU', 'FR', 'KR']) expect(contentFor(lang, item)).toBe('Maintenance');
+  });
+
+  it('translates known reasons and otherwise shows the server message', () => {
+    expect(dictErrorText(failure(409, 'The value x already exists', 'duplicateValue'))).toBe(
+      dictionary.errors.duplicateValue,
+    );
+    expect(faqErrorText(failure(403, 'Request denied', 'platformOnly'))).toBe(faq.errors.platformOnly);
+    expect(notificationErrorText(failure(400, 'userIds: out of range', 'targetOutOfRange'))).toBe(
+      messageNotification.errors.targetOutOfRange,
+    );
+    expect(dictErrorText(failure(400, 'type must start with a letter', 'validation'))).toBe(
+      'type must start with a letter',
+    );
+    expect(notificationErrorText(new Error('boom'))).toBe('Error: boom');
+  });
+});

@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiSignIn } from '../support/api.js';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+
+const LANGUAGES = [
+  { cookie: 'US', title: 'Announcement management', saved: 'Announcement saved', showing: 'Showing now' },
+  { cookie: 'CN', title: '公告管理', saved: '公告已保存', showing: '正在显示' },
+] as const;
+
+describe('announcement management page', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const lang of LANGUAGES) {
+    it(`saves an announcement that pops up for a user after sign-in (${lang.cookie})`, async () => {
+      const newPage = async () => {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        await context.addCookies([
+          { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
+        ]);
+        return context.newPage();
+      };
+      // No popup from an earlier run covers the editor.
+      await apiCall(server.url, cookie, '/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' });
+      const page = await newPage();
+      const errors = collectErrors(page);
+      await signIn(page, server.url, ADMIN.user, ADMIN.password);
+      await page.goto(`${server.url}/sys/sysSetting/announcementManager`);
+      await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
+      await page.waitForSelector('#announcement_announcementTitleCh');
+
+      const titleCh = `维护通知 ${lang.cookie}`;
+      const titleEn = `Maintenance ${lang.cookie}`;
+      await page.fill('#announcement_announcementTitleCh', titleCh);
+      await page.fill('#announcement_announcementTitleEn', titleEn);
+      await page.fill('#announcement_announcementContentCh', `今晚维护 ${lang.cookie}`);
+      await page.fill('#announcement_announcementContentEn', `Down tonight ${lang.cookie}`);
+      if ((await page.getAttribute('#announcement_colseTipOn', 'aria-checked')) !== 'true') {
+        await page.click('#announcement_colseTipOn');
+      }
+      await page.click('[data-testid=announcement-save]');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await page.locator(`[data-testid=announcement-status]:has-text("${lang.showing}")`).waitFor();
+      const saved = await apiCall<{ announcementTitleEn: string; colseTipOn: string }>(
+        server.url,
+        cookie,
+        '/a/api/sysSetting/announcement?getType=1',
+      );
+      expect(saved).toMatchObject({ announcementTitleEn: titleEn, colseTipOn: '1' });
+
+      // The preview shows the popup as users will see it.
+      await page.click('[data-testid=announcement-preview-open]');
+      const preview = page.locator('.ant-modal:has(.ant-segmented)', {
+        hasText: lang.cookie === 'CN' ? titleCh : titleEn,
+      });
+      await preview.waitFor();
+      await preview.locator('.ant-modal-close').click();
+
+      // A user signing in afresh sees the popup in their language.
+      const userPage = await newPage();
+      const userErrors = collectErrors(userPage);
+      await signIn(userPage, server.url, ADMIN.user, ADMIN.password);
+      const shown = userPage.locator('.ant-modal', { hasText: lang.cookie === 'CN' ? titleCh : titleEn });
+      await shown.waitFor();
+      await expect(shown.textContent()).resolves.toContain(
+        lang.cookie === 'CN' ? `今晚维护 ${lang.cookie}` : `Down tonight ${lang.cookie}`,
+      );
+
+      expect(errors).toEqual([]);
+      expect(userErrors).toEqual([]);
+      await page.context().close();
+      await userPage.context().close();
+    });
+  }
+});

@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiSignIn } from '../support/api.js';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+const CODES = ['CN', 'HK', 'US', 'IT', 'RU', 'FR', 'KR'] as const;
+
+/** What the page shows in each language the flow runs in. */
+const LANGUAGES = [
+  { cookie: 'US', title: 'Menu management', saved: 'Menu saved', deleted: 'Menu entry deleted' },
+  { cookie: 'CN', title: '菜单管理', saved: '菜单已保存', deleted: '菜单已删除' },
+] as const;
+
+interface Route {
+  key: string;
+  path?: string;
+  name: Record<string, string>;
+}
+
+describe('menu management page', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const routeOf = async (key: string) =>
+    (await apiCall<Route[]>(server.url, cookie, '/routes')).find((r) => r.key === key);
+
+  for (const lang of LANGUAGES) {
+    it(`adds an entry that shows in the side menu, renames it and deletes it (${lang.cookie})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addCookies([
+        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
+      ]);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await signIn(page, server.url, ADMIN.user, ADMIN.password);
+      await page.goto(`${server.url}/sysManage/menuManage`);
+      await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
+      await page.waitForSelector('.ant-table-row');
+
+      // Add a top-level entry with a name in each of the seven languages.
+      const key = `e2eReports${lang.cookie}`;
+      const label = `Reports ${lang.cookie}`;
+      await page.click('[data-testid=menu-add-top]');
+      await page.fill('#menu-form_key', key);
+      await page.fill('#menu-form_path', `e2e/reports-${lang.cookie.toLowerCase()}`);
+      for (const code of CODES) await page.fill(`#menu-form_names_${code}`, `${label} ${code}`);
+      await page.click('.ant-modal-footer .ant-btn-primary');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      expect(await routeOf(key)).toMatchObject({
+        path: `e2e/reports-${lang.cookie.toLowerCase()}`,
+        name: { US: `${label} US`, KR: `${label} KR` },
+      });
+
+      // The console's own side menu shows it in the console language without a reload.
+      const sideMenu = page.locator('[data-testid=side-menu]');
+      await sideMenu.locator(`text=${label} ${lang.cookie}`).waitFor();
+
+      // Rename it.
+      const row = page.locator('.ant-table-row', { hasText: key });
+      await row.locator('[data-testid=menu-edit]').click();
+      await page.fill(`#menu-form_names_${lang.cookie}`, `Renamed ${lang.cookie}`);
+      await page.press(`#menu-form_names_${lang.cookie}`, 'Enter');
+      await page.waitForSelector('.ant-modal', { state: 'hidden' });
+      await sideMenu.locator(`text=Renamed ${lang.cookie}`).waitFor();
+      expect((await routeOf(key))?.name[lang.cookie]).toBe(`Renamed ${lang.cookie}`);
+
+      // A name left empty is refused in the form, naming the field.
+      await row.locator('[data-testid=menu-edit]').click();
+      await page.fill('#menu-form_names_FR', '');
+      await page.click('.ant-modal-footer .ant-btn-primary');
+      await page.waitForSelector('#menu-form_names_FR_help');
+      await page.click('.ant-modal-footer .ant-btn:not(.ant-btn-primary)');
+
+      // Delete it, confirming first.
+      await row.locator('[data-testid=menu-delete]').click();
+      await page.click('.ant-popconfirm .ant-btn-primary');
+      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await sideMenu.locator(`text=Renamed ${lang.cookie}`).waitFor({ state: 'detached' });
+      expect(await routeOf(key)).toBeUndefined();
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,183 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiSignIn } from '../support/api.js';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+
+/** What the page shows in each language the flow runs in. */
+const LANGUAGES = [
+  {
+    cookie: 'US',
+    userPage: 'User management',
+    rolePage: 'Role management',
+    saved: 'The role was saved',
+    deleted: 'The role was deleted',
+    yes: 'Yes',
+    added: '1 user(s) added',
+    removed: '1 user(s) removed',
+  },
+  {
+    cookie: 'CN',
+    userPage: '用户管理',
+    rolePage: '角色管理',
+    saved: '角色已保存',
+    deleted: '角色已删除',
+    yes: '是',
+    added: '已添加 1 个用户',
+    removed: '已移除 1 个用户',
+  },
+] as const;
+
+interface RoleRow {
+  id: number;
+  name: string;
+  code: string;
+}
+
+describe('role management page', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const findRole = async (name: string) =>
+    (
+      await apiCall<{ list: RoleRow[] }>(
+        server.url,
+        cookie,
+        `/a/api/role/list?name=${encodeURIComponent(name)}`,
+      )
+    ).list.find((r) => r.name === name);
+
+  /** Ticks a page of the permission tree (all its operations) by its name. */
+  const tickPage = async (page: Page, name: string) => {
+    const node = page
+      .locator('[data-testid=permission-tree] .ant-tree-treenode')
+      .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }) });
+    await node.locator('.ant-tree-checkbox').click();
+  };
+
+  const searchByName = async (page: Page, name: string) => {
+    await page.fill('#roleSearch_name', name);
+    await page.click('[data-testid=role-search]');
+  };
+
+  for (const lang of LANGUAGES) {
+    it(`creates, edits, searches and deletes a role (${lang.cookie})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addCookies([
+        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
+      ]);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await signIn(page, server.url, ADMIN.user, ADMIN.password);
+      await page.goto(`${server.url}/sys/role`);
+      await page.waitForSelector('.ant-table-row');
+      await page.waitForSelector(`.ant-card-head-title:has-text("${lang.rolePage}")`);
+
+      // Create with the permissions of two pages.
+      const name = `E2E role ${lang.cookie}`;
+      await page.click('[data-testid=role-create]');
+      await page.waitForSelector('[data-testid=permission-tree] .ant-tree-title');
+      await page.fill('#role_name', name);
+      await page.fill('#role_remarks', 'Made by the e2e test');
+      await tickPage(page, lang.userPage);
+      await tickPage(page, lang.rolePage);
+      await page.click('#role-save');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      const created = await findRole(name);
+      expect(created).toBeDefined();
+      const detail = await apiCall<{ grants: string[] }>(
+        server.url,
+        cookie,
+        `/a/api/role/detail?id=${created!.id}`,
+      );
+      expect(detail.grants).toEqual([
+        'sys:role:add',
+        'sys:role:delete',
+        'sys:role:edit',
+        'sys:role:view',
+        'sys:user:add',
+        'sys:user:delete',
+        'sys:user:edit',
+        'sys:user:view',
+      ]);
+
+      // Search finds it; edit its name and drop the role-management permissions (Enter submits).
+      await searchByName(page, name);
+      const row = page.locator('.ant-table-row', { hasText: name });
+      await row.waitFor();
+      // The search answers only that row (the table keeps the old page until it arrives).
+      await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1);
+      await row.locator('[data-testid=role-edit]').click();
+      await page.waitForSelector('[data-testid=permission-tree] .ant-tree-title');
+      await tickPage(page, lang.rolePage);
+      await page.fill('#role_name', `${name} edited`);
+      await page.press('#role_name', 'Enter');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      const edited = await findRole(`${name} edited`);
+      expect(edited?.id).toBe(created!.id);
+      const after = await apiCall<{ grants: string[] }>(
+        server.url,
+        cookie,
+        `/a/api/role/detail?id=${edited!.id}`,
+      );
+      expect(after.grants).toEqual(['sys:user:add', 'sys:user:delete', 'sys:user:edit', 'sys:user:view']);
+
+      // Search by the new name; add a member in the members dialog and remove them again.
+      await searchByName(page, `${name} edited`);
+      const editedRow = page.locator('.ant-table-row', { hasText: `${name} edited` });
+      await editedRow.waitFor();
+      await editedRow.locator('[data-testid=role-members]').click();
+      const dialog = page.locator('.ant-modal', { has: page.locator('[data-testid=member-picker]') });
+      await dialog.locator('[data-testid=member-picker]').click();
+      await page.keyboard.type(ADMIN.user);
+      await page.click(`.ant-select-item-option:has-text("(${ADMIN.user})")`);
+      await dialog.locator('[data-testid=member-add]').click();
+      await page.waitForSelector(`.ant-message:has-text("${lang.added}")`);
+      const member = dialog.locator('.ant-table-row', { hasText: ADMIN.user });
+      await member.waitFor();
+      const members = await apiCall<{ count: number }>(
+        server.url,
+        cookie,
+        `/a/api/role/members?id=${created!.id}`,
+      );
+      expect(members.count).toBe(1);
+      await member.locator('button').click();
+      await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);
+      await page.waitForSelector(`.ant-message:has-text("${lang.removed}")`);
+      await member.waitFor({ state: 'detached' });
+      await dialog.locator('.ant-modal-footer button').click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Delete with confirmation.
+      await editedRow.locator('[data-testid=role-delete]').click();
+      await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);
+      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await editedRow.waitFor({ state: 'detached' });
+      expect(await findRole(`${name} edited`)).toBeUndefined();
+
+      // System roles cannot be deleted: their delete button is disabled.
+      await searchByName(page, 'Operator');
+      const operator = page.locator('.ant-table-row', { hasText: 'operator' });
+      await operator.waitFor();
+      await expect(operator.locator('[data-testid=role-delete]').isDisabled()).resolves.toBe(true);
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

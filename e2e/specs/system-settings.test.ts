@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiSignIn } from '../support/api.js';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+
+const LANGUAGES = [
+  { cookie: 'US', title: 'System settings', saved: 'settings saved', days: 30, secretSet: 'Set' },
+  { cookie: 'CN', title: '系统设置', saved: '已保存', days: 60, secretSet: '已设置' },
+] as const;
+
+interface Item {
+  key: string;
+  value: unknown;
+  isSet?: boolean;
+}
+
+describe('system settings page', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const settings = async () => apiCall<Item[]>(server.url, cookie, '/a/api/sysSetting/list');
+  const valueOf = async (key: string) => (await settings()).find((i) => i.key === key);
+
+  for (const lang of LANGUAGES) {
+    it(`changes settings that stay changed after a reload (${lang.cookie})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addCookies([
+        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
+      ]);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await signIn(page, server.url, ADMIN.user, ADMIN.password);
+      await page.goto(`${server.url}/sys/sysSetting/list`);
+      await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
+      await page.waitForSelector('#system-settings_auditOpen');
+
+      const auditBefore = (await valueOf('auditOpen'))?.value as boolean;
+      await page.click('#system-settings_auditOpen');
+      await page.fill('#system-settings_passwordExpiryDays', String(lang.days));
+      await page.fill('#system-settings_smtpPassword', `pw-${lang.cookie}`);
+      await page.click('[data-testid=settings-save]');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+
+      expect((await valueOf('auditOpen'))?.value).toBe(!auditBefore);
+      expect((await valueOf('passwordExpiryDays'))?.value).toBe(lang.days);
+      expect((await valueOf('smtpPassword'))?.isSet).toBe(true);
+
+      await page.reload();
+      await page.waitForSelector('#system-settings_auditOpen');
+      await expect(page.getAttribute('#system-settings_auditOpen', 'aria-checked')).resolves.toBe(
+        String(!auditBefore),
+      );
+      await expect(page.inputValue('#system-settings_passwordExpiryDays')).resolves.toBe(String(lang.days));
+      await page.locator(`[data-testid=secret-smtpPassword]:has-text("${lang.secretSet}")`).waitFor();
+      // The secret itself never comes back to the page.
+      await expect(page.inputValue('#system-settings_smtpPassword')).resolves.toBe('');
+
+      // A bad value is refused in the form, naming the field, and nothing is saved.
+      await page.fill('#system-settings_smtpServer_from', 'not-an-address');
+      await page.click('[data-testid=settings-save]');
+      await page.waitForSelector('#system-settings_smtpServer_from_help');
+      expect((await valueOf('smtpServer'))?.value).toMatchObject({ from: '' });
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

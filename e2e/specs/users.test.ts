@@ -1,0 +1,184 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+const VIEWER = { user: 'vicky', password: 'Viewer#2026pass' };
+
+/** What the page shows in each language the flow runs in. */
+const LANGUAGES = [
+  {
+    cookie: 'US',
+    title: 'User management',
+    saved: 'The user was saved',
+    reset: 'The password was reset; the user must sign in again',
+    disabled: 'The user was disabled',
+    deleted: 'The user was deleted',
+    yes: 'Yes',
+  },
+  {
+    cookie: 'CN',
+    title: '用户管理',
+    saved: '用户已保存',
+    reset: '密码已重置，该用户需要重新登录',
+    disabled: '用户已停用',
+    deleted: '用户已删除',
+    yes: '是',
+  },
+] as const;
+
+interface UserRow {
+  id: number;
+  loginName: string;
+  name: string;
+  enabled: boolean;
+  email: string | null;
+  roles: { code: string }[];
+}
+
+describe('user management page', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+  let officeName: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+    const me = await apiCall<{ office: { id: number; name: string } }>(
+      server.url,
+      cookie,
+      '/a/api/user/getUserInfo',
+    );
+    officeName = me.office.name;
+    // A user who may see the user list but not add users.
+    const role = await apiCall<{ id: number }>(server.url, cookie, '/a/api/role/save', {
+      name: 'User viewer',
+      grants: 'home:view,sys:view,sys:user:view',
+    });
+    await apiCall(server.url, cookie, '/a/api/user/save', {
+      loginName: VIEWER.user,
+      name: 'Vicky Viewer',
+      officeId: me.office.id,
+      roleIds: [role.id],
+      password: await encryptForServer(server.url, VIEWER.password),
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const findUser = async (name: string) =>
+    (
+      await apiCall<{ list: UserRow[] }>(
+        server.url,
+        cookie,
+        `/a/api/user/usereList?name=${encodeURIComponent(name)}`,
+      )
+    ).list[0];
+
+  const openPage = async (language: string, user: string, password: string) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([
+      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
+    ]);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, server.url, user, password);
+    await page.goto(`${server.url}/sys/user/`);
+    await page.waitForSelector('[data-testid=user-create]');
+    return { context, page, errors };
+  };
+
+  const searchByName = async (page: Page, name: string) => {
+    await page.fill('#userFilter_name', name);
+    await page.click('[data-testid=user-search]');
+  };
+
+  for (const lang of LANGUAGES) {
+    it(`creates, edits, searches, disables, resets and deletes a user (${lang.cookie})`, async () => {
+      const { context, page, errors } = await openPage(lang.cookie, ADMIN.user, ADMIN.password);
+      await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
+      await page.waitForSelector('.ant-table-row');
+      const login = `e2e_${lang.cookie.toLowerCase()}`;
+      const name = `E2E User ${lang.cookie}`;
+
+      // Create: office from the tree, the operator role, an (encrypted) password.
+      await page.click('[data-testid=user-create]');
+      await page.fill('#user_loginName', login);
+      await page.fill('#user_name', name);
+      await page.fill('#user_email', `${login}@example.test`);
+      await page.fill('#user_phone', lang.cookie === 'US' ? '+1 555 0100' : '+86 138 0000 0000');
+      await page.click('#user_officeId');
+      await page.click(`.ant-select-tree-title:text-is("${officeName}")`);
+      await page.click('#user_roleIds');
+      await page.click('.ant-select-item-option:has-text("Operator")');
+      // Close the role list by clicking outside it (Escape would close the dialog too).
+      await page.click('.ant-modal-title');
+      await page.fill('#user_password', 'E2e#User2026');
+      await page.click('#user-save');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      const created = await findUser(login);
+      expect(created).toMatchObject({
+        loginName: login,
+        name,
+        enabled: true,
+        email: `${login}@example.test`,
+      });
+      expect(created!.roles.map((r) => r.code)).toEqual(['operator']);
+      await apiSignIn(server.url, login, 'E2e#User2026');
+
+      // Search, then edit the name (Enter submits).
+      await searchByName(page, login);
+      const row = page.locator('.ant-table-row', { hasText: login });
+      await row.waitFor();
+      // The search answers only that row (the table keeps the old page until it arrives).
+      await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1);
+      await row.locator('[data-testid=user-edit]').click();
+      await page.fill('#user_name', `${name} edited`);
+      await page.press('#user_name', 'Enter');
+      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await page.locator('.ant-table-row', { hasText: `${name} edited` }).waitFor();
+      expect((await findUser(login))!.name).toBe(`${name} edited`);
+
+      // Reset the password; the new one signs in.
+      await row.locator('[data-testid=user-reset]').click();
+      await page.fill('#resetPassword_password', 'Reset#User2026');
+      await page.fill('#resetPassword_confirm', 'Reset#User2026');
+      await page.click('#reset-save');
+      await page.waitForSelector(`.ant-message:has-text("${lang.reset}")`);
+      await apiSignIn(server.url, login, 'Reset#User2026');
+
+      // Disable with the switch.
+      await row.locator('[data-testid=user-enabled]').click();
+      await page.waitForSelector(`.ant-message:has-text("${lang.disabled}")`);
+      expect((await findUser(login))!.enabled).toBe(false);
+      await expect(apiSignIn(server.url, login, 'Reset#User2026')).rejects.toThrow();
+
+      // Delete with confirmation.
+      await row.locator('[data-testid=user-delete]').click();
+      await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);
+      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await row.waitFor({ state: 'detached' });
+      expect(await findUser(login)).toBeUndefined();
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows the add button disabled to a user without sys:user:add', async () => {
+    const { context, page, errors } = await openPage('US', VIEWER.user, VIEWER.password);
+    await page.waitForSelector('.ant-table-row');
+    await expect(page.locator('[data-testid=user-create]').isDisabled()).resolves.toBe(true);
+    await expect(page.locator('[data-testid=no-permission]').count()).resolves.toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
