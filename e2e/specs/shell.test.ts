@@ -149,7 +149,7 @@ describe('console shell as a super administrator', () => {
     expect(await contentWidth()).toBeGreaterThan(1200);
     await page.click('[data-testid=settings-button]');
     await page.click('[data-testid=settings-contentWidth]');
-    await page.click('.ant-select-dropdown >> text=Fixed');
+    await page.click('.ant-select-item-option[title=Fixed]');
     await expect.poll(contentWidth).toBeLessThanOrEqual(1200);
 
     const siderPosition = () =>
@@ -162,21 +162,21 @@ describe('console shell as a super administrator', () => {
     const animation = () => page.getAttribute('[data-testid=page-content]', 'class');
     expect(await animation()).toContain('animate__lightSpeedInLeft');
     await page.click('[data-testid=settings-effect]');
-    await page.click('.ant-select-dropdown >> text=Fade');
-    await page.keyboard.press('Escape');
+    await page.click('.ant-select-item-option[title=Fade]');
+    await page.click('.ant-drawer-close >> visible=true');
     await page.click('[data-testid=side-menu] >> text=Widget management');
     await page.waitForURL(/\/widget\/list$/);
     await expect.poll(animation).toMatch(/animate__fadeIn(\s|$)/);
 
     await page.click('[data-testid=settings-button]');
     await page.click('[data-testid=settings-hideSettings]');
-    await page.keyboard.press('Escape');
+    await page.click('.ant-drawer-close >> visible=true');
     await page.waitForSelector('[data-testid=settings-button]', { state: 'detached' });
     // The super administrator can still reach the drawer from the avatar menu.
     await page.click('[data-testid=avatar-menu]');
     await page.click('.ant-dropdown-menu >> text=Display settings');
     await page.waitForSelector('[data-testid=settings-drawer]');
-    await page.keyboard.press('Escape');
+    await page.click('.ant-drawer-close >> visible=true');
 
     // Unsaved: a reload brings back the defaults.
     await page.reload();
@@ -185,6 +185,7 @@ describe('console shell as a super administrator', () => {
   });
 
   it('switches the language of menu, title, dates and antd components', async () => {
+    await page.goto(`${server.url}/home`);
     // Let the current language's messages finish loading before switching.
     await page.waitForLoadState('networkidle');
     const signedInAt = () => page.textContent('[data-testid=signed-in-at]');
@@ -199,9 +200,9 @@ describe('console shell as a super administrator', () => {
     // antd's own texts follow too: the confirmation's buttons come from antd's locale.
     await page.click('[data-testid=settings-button]');
     await page.click('[data-testid=settings-reset]');
-    await page.waitForSelector('.ant-modal-confirm-btns >> text=取消');
-    await page.click('.ant-modal-confirm-btns >> text=取消');
-    await page.keyboard.press('Escape');
+    // antd spaces two-character Chinese button labels: 取 消.
+    await page.click('.ant-modal-confirm-btns button >> text=/^取\\s?消$/');
+    await page.click('.ant-drawer-close >> visible=true');
     await page.screenshot({ path: path.join(ARTIFACTS, 'shell-side-cn.png') });
     await page.click('[data-testid=language-switch]');
     await page.click('.ant-dropdown-menu >> text=English');

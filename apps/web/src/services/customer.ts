@@ -143,8 +143,8 @@ export async function saveDomainName(id: number, domainName: string): Promise<{ 
 }
 
 /** GET /apm-web/a/api/customer/personalized — the caller's own brand. */
-export async function getPersonalized(): Promise<BrandEdit> {
-  return (await request<BrandEdit>('/a/api/customer/personalized', { skipErrorHandler: true })).data;
+export async function getPersonalized(): Promise<BrandEdit | null> {
+  return (await request<BrandEdit | null>('/a/api/customer/personalized', { skipErrorHandler: true })).data;
 }
 
 /** POST /apm-web/a/api/customer/savePersonalized — saves the caller's own brand fields. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every write call and every sign-in: who, from where, what (secrets masked), result and duration. */
@@ -14,6 +15,8 @@ export const auditLogs = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     action: text('action').notNull(),
+    /** Kind of entry (login, logout, create, update, delete, export, import, other), set on write. */
+    type: text('type').notNull().default('other'),
     params: jsonb('params').$type<Record<string, unknown>>(),
     status: integer('status').notNull(),
     code: integer('code').notNull(),
@@ -26,5 +29,11 @@ export const auditLogs = pgTable(
     index('audit_logs_at_idx').on(t.at),
     index('audit_logs_user_idx').on(t.userId, t.at),
     index('audit_logs_office_id_idx').on(t.officeId, t.id),
+    index('audit_logs_type_id_idx').on(t.type, t.id),
+    index('audit_logs_user_id_idx').on(t.userId, t.id),
+    // Sign-ins of unknown accounts (no user id) for the log's user filter.
+    index('audit_logs_anonymous_idx')
+      .on(t.id)
+      .where(sql`${t.userId} is null`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/index.js';
+import { logTypeOf } from '../logs/log-type.js';
 
 /** One audit record. */
 export type AuditEntry = typeof auditLogs.$inferInsert;
@@ -15,9 +16,10 @@ export class AuditService {
 
   /** Queues a record; failures are reported to `onError`, never to the caller. */
   record(entry: AuditEntry, onError: (err: unknown) => void): void {
+    const type = entry.type ?? logTypeOf(entry.action, entry.method, entry.params);
     const write = this.db
       .insert(auditLogs)
-      .values(entry)
+      .values({ ...entry, type })
       .then(() => undefined, onError)
       .finally(() => this.pending.delete(write));
     this.pending.add(write);

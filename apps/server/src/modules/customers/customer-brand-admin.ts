@@ -115,9 +115,14 @@ export class CustomerBrandAdmin {
     return root;
   }
 
-  /** The caller's own brand (sys:personalized:view). */
-  async personalized(auth: AuthContext): Promise<BrandEdit> {
-    return this.edit(await this.ownTenant(auth));
+  /**
+   * The caller's own brand (sys:personalized:view); null for the platform's users, whose brand is
+   * set in the system settings (an answer, not an error: the page says so).
+   */
+  async personalized(auth: AuthContext): Promise<BrandEdit | null> {
+    const root = await tenantRootOf(this.db, auth.tenantPath);
+    if (!root || (root.kind !== 'customer' && root.kind !== 'agent')) return null;
+    return this.edit(root);
   }
 
   /** Saves the caller's own brand fields (sys:personalized:edit); the switch stays with the institution above. */

@@ -200,8 +200,8 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'sys:personalized:view' },
       schema: {
         tags,
-        summary: 'The caller’s own customer brand (personalized interface)',
-        response: { 200: EnvelopeOf(BrandEditSchema) },
+        summary: 'The caller’s own customer brand (personalized interface); null for the platform',
+        response: { 200: EnvelopeOf(Type.Union([BrandEditSchema, Type.Null()])) },
       },
     },
     async (request) => ok(await customers.brand.personalized(request.auth!)),

@@ -1,5 +1,5 @@
 import { LOG_TYPES, type LogFilters, type LogType } from '@apm/contract';
-import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { auditLogs, users } from '../../db/schema/index.js';
 import { fieldError } from '../users/user-access.js';
 
@@ -14,10 +14,9 @@ const verbLike = (...patterns: string[]) =>
   );
 
 /**
- * The kind of a log entry, derived from the last segment of the recorded route (`action`) and the
- * method, as one SQL expression: the list shows it and the `type` filter compares with it. First
- * match wins. LIKE on `split_part` rather than regular expressions: 4-5 times cheaper per row,
- * which counts when a rare filter reads many rows.
+ * The kind of a log entry as one SQL expression over `action` and `method` — the same rule as
+ * `logTypeOf`, which sets the stored `type` column on write; this one back-fills rows written
+ * without it (bulk loads).
  */
 export const logTypeSql: SQL<LogType> = sql<LogType>`(case
   when ${verb} = 'login' then 'login'
@@ -41,8 +40,22 @@ function parseTime(value: string | undefined, field: 'from' | 'to'): Date | unde
   return time;
 }
 
-/** The WHERE conditions of the filters (scope not included); 400 naming the field on bad input. */
-export function filterConditions(f: LogFilters): SQL[] {
+/** Most users a user filter is resolved to before it falls back to matching names row by row. */
+export const MAX_MATCHED_USERS = 1000;
+
+/** The user filter as a LIKE pattern on lower-cased names, or undefined without one. */
+export function userPattern(f: LogFilters): string | undefined {
+  const user = f.user?.trim();
+  return user ? `%${escapeLike(user.toLowerCase())}%` : undefined;
+}
+
+/**
+ * The WHERE conditions of the filters (scope not included); 400 naming the field on bad input.
+ * `matchedUserIds`: the users whose login name or name match the user filter, when there are
+ * at most MAX_MATCHED_USERS — the condition then reads the (user_id, id) index instead of
+ * comparing names on every row.
+ */
+export function filterConditions(f: LogFilters, matchedUserIds?: number[]): SQL[] {
   const conds: SQL[] = [];
   const from = parseTime(f.from, 'from');
   const to = parseTime(f.to, 'to');
@@ -50,18 +63,24 @@ export function filterConditions(f: LogFilters): SQL[] {
   if (from) conds.push(gte(auditLogs.at, from));
   if (to) conds.push(lte(auditLogs.at, to));
   const user = f.user?.trim();
-  if (user) {
-    const pattern = `%${escapeLike(user.toLowerCase())}%`;
-    const byName = or(
-      sql`lower(${auditLogs.username}) like ${pattern}`,
-      sql`${auditLogs.userId} in (select ${users.id} from ${users} where lower(${users.name}) like ${pattern})`,
-    )!;
+  const pattern = userPattern(f);
+  if (user && pattern) {
+    // Sign-ins of unknown accounts have a user name but no user id.
+    const anonymous = and(isNull(auditLogs.userId), sql`lower(${auditLogs.username}) like ${pattern}`)!;
+    const byName = matchedUserIds
+      ? matchedUserIds.length
+        ? or(inArray(auditLogs.userId, matchedUserIds), anonymous)!
+        : anonymous
+      : or(
+          sql`lower(${auditLogs.username}) like ${pattern}`,
+          sql`${auditLogs.userId} in (select ${users.id} from ${users} where lower(${users.name}) like ${pattern})`,
+        )!;
     conds.push(/^\d{1,9}$/.test(user) ? or(eq(auditLogs.userId, Number(user)), byName)! : byName);
   }
   if (f.type !== undefined) {
     if (!LOG_TYPES.includes(f.type))
       throw fieldError(400, 'type', `type must be one of ${LOG_TYPES.join(', ')}`);
-    conds.push(sql`${logTypeSql} = ${f.type}`);
+    conds.push(eq(auditLogs.type, f.type));
   }
   const path = f.path?.trim();
   if (path) conds.push(sql`lower(${auditLogs.path}) like ${`%${escapeLike(path.toLowerCase())}%`}`);

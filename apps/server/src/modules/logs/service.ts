@@ -1,10 +1,10 @@
 import type { LogDetails, LogFilters, LogItem, LogScrollPage } from '@apm/contract';
-import { desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { auditLogs, offices } from '../../db/schema/index.js';
+import { auditLogs, offices, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
-import { allOf, filterConditions, logTypeSql } from './log-queries.js';
+import { MAX_MATCHED_USERS, allOf, filterConditions, userPattern } from './log-queries.js';
 
 /** Rows read per query while exporting: memory stays flat whatever the total. */
 export const EXPORT_BATCH = 5000;
@@ -28,7 +28,7 @@ const itemColumns = {
   method: auditLogs.method,
   path: auditLogs.path,
   action: auditLogs.action,
-  type: logTypeSql,
+  type: auditLogs.type,
   status: auditLogs.status,
   code: auditLogs.code,
   msg: auditLogs.msg,
@@ -116,7 +116,7 @@ export class LogService {
 
   /** One scroll of the log, newest first, older than `lastId`; `hasMore` without counting. */
   async scroll(auth: AuthContext, filters: LogFilters, lastId: number | undefined, pageSize: number) {
-    const conds = filterConditions(filters);
+    const conds = await this.conditions(filters);
     const rows = await this.page(await this.scope(auth), conds, lastId, pageSize + 1, false);
     const list = rows.slice(0, pageSize).map(toItem);
     const page: LogScrollPage = {
@@ -135,6 +135,22 @@ export class LogService {
     return toItem(row);
   }
 
+  /** The filters' conditions, with the user filter resolved to matching user ids when they are few. */
+  private async conditions(filters: LogFilters): Promise<SQL[]> {
+    filterConditions(filters);
+    const pattern = userPattern(filters);
+    if (!pattern) return filterConditions(filters);
+    const matched = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(sql`lower(${users.loginName}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`))
+      .limit(MAX_MATCHED_USERS + 1);
+    return filterConditions(
+      filters,
+      matched.length > MAX_MATCHED_USERS ? undefined : matched.map((u) => u.id),
+    );
+  }
+
   /** Checks the filters (400 naming the field) before an export starts streaming. */
   checkFilters(filters: LogFilters): void {
     filterConditions(filters);
@@ -142,7 +158,7 @@ export class LogService {
 
   /** Every entry in scope matching the filters, newest first, read in keyset batches. */
   async *exportRows(auth: AuthContext, filters: LogFilters): AsyncGenerator<DetailRow[]> {
-    const conds = filterConditions(filters);
+    const conds = await this.conditions(filters);
     const scope = await this.scope(auth);
     let beforeId: number | undefined;
     for (;;) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { logTypeOf } from '../../../src/modules/logs/log-type.js';
 import type { Database } from '../../../src/db/client.js';
 import { auditLogs } from '../../../src/db/schema/index.js';
 import { addRole, addUser, buildTenants } from '../users/fixture.js';
@@ -94,7 +95,10 @@ export async function buildLogFixture(db: Database) {
     entry(day(3, 14), null, null, 'nobody', 'POST', '/apm-web/a/login', 401),
     entry(day(3, 15), platform.id, 1, 'admin', 'POST', '/apm-web/a/sys/log/logExport'),
   ];
-  const inserted = await db.insert(auditLogs).values(rows).returning({ id: auditLogs.id });
+  const inserted = await db
+    .insert(auditLogs)
+    .values(rows.map((r) => ({ ...r, type: logTypeOf(r.action, r.method, r.params) })))
+    .returning({ id: auditLogs.id });
   return { ...f, a1viewer, a1nolog, logIds: inserted.map((r) => r.id) };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { getPersonalized, savePersonalized } from '../../services/customer';
-import { RequestError, serverFieldErrors } from '../../services/request';
+import { serverFieldErrors } from '../../services/request';
 import { officeErrorText } from '../offices/office-errors';
 import { BrandForm, brandConfig, brandValues, type BrandFormValues } from './BrandForm';
 
@@ -24,11 +24,10 @@ export default function PersonalizedPage() {
     if (own.data) form.setFieldsValue(brandValues(own.data.config));
   }, [own.data, form]);
 
-  if (own.isError) {
-    const platform = own.error instanceof RequestError && own.error.reason === 'notCustomer';
+  if (own.isError || own.data === null) {
     return (
       <Card title={t('personalized.title')}>
-        <Result status="info" title={platform ? t('personalized.platform') : officeErrorText(own.error)} />
+        <Result status="info" title={own.isError ? officeErrorText(own.error) : t('personalized.platform')} />
       </Card>
     );
   }
