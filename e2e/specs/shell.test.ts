@@ -64,6 +64,54 @@ describe('console shell as a super administrator', () => {
     await expect(tabs.count()).resolves.toBe(1);
   });
 
+  it('closes tabs left, right and others, locks one, and refreshes the page', async () => {
+    const tabs = page.locator('[data-testid=tab-bar] .ant-tabs-tab');
+    const names = () => page.locator('[data-testid=tab-bar] [data-testid^="tab-/"]').allTextContents();
+    for (const path of ['/widget/list', '/customer/center', '/sysManage/terminalMap']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForSelector(`[data-testid="tab-${path}"]`);
+    }
+    await page.goto(`${server.url}/home`);
+    await page.waitForSelector('[data-testid="tab-/sysManage/terminalMap"]');
+    await expect(tabs.count()).resolves.toBe(4);
+    const menuOn = async (path: string, item: string) => {
+      await page.click(`[data-testid="tab-${path}"]`, { button: 'right' });
+      const entry = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: item });
+      // The context menu keeps moving while it opens; a click event on the entry is what a user's click gives.
+      await entry.waitFor();
+      await entry.dispatchEvent('click');
+      await page.waitForSelector('.ant-dropdown:visible', { state: 'detached' }).catch(() => undefined);
+    };
+
+    // Locked, Home survives closing to the left; unlocked, it goes.
+    await menuOn('/home', 'Lock tab');
+    await menuOn('/customer/center', 'Close tabs to the right');
+    await expect.poll(names).toEqual(['Home', 'Widget management', 'Customer center']);
+    await menuOn('/customer/center', 'Close tabs to the left');
+    // The locked Home tab survives closing to the left.
+    await expect.poll(names).toEqual(['Home', 'Customer center']);
+    await page.goto(`${server.url}/widget/list`);
+    await page.waitForSelector('[data-testid="tab-/widget/list"]');
+    await menuOn('/widget/list', 'Close other tabs');
+    await expect.poll(names).toEqual(['Home', 'Widget management']);
+
+    // Refresh: the page content is mounted again (after a short loading state).
+    await page.click('[data-testid="tab-/widget/list"]');
+    const marker = await page.evaluate(() => {
+      const node = document.querySelector('[data-testid=page-content]')!;
+      node.setAttribute('data-marker', 'before');
+      return node.getAttribute('data-marker');
+    });
+    expect(marker).toBe('before');
+    await menuOn('/widget/list', 'Refresh');
+    await page.waitForSelector('[data-testid=page-content]:not([data-marker])');
+
+    await menuOn('/home', 'Unlock tab');
+    await menuOn('/widget/list', 'Close tabs to the left');
+    await expect.poll(names).toEqual(['Widget management']);
+    await page.goto(`${server.url}/home`);
+  });
+
   it('applies the head and mix layouts, saves only what differs, and resets after confirming', async () => {
     await page.click('[data-testid=settings-button]');
     await page.click('[data-testid=settings-layout] >> text=Top menu');
