@@ -77,6 +77,18 @@ describe('system settings page', () => {
       await page.waitForSelector('#system-settings_smtpServer_from_help');
       expect((await valueOf('smtpServer'))?.value).toMatchObject({ from: '' });
 
+      // The platform's default brand: a new title shows on the sign-in page.
+      const brandTitle = `Signage ${lang.cookie}`;
+      await page.fill('[data-testid=brandDefault-title]', brandTitle);
+      await page.click('[data-testid=brandDefault-save]');
+      await expect
+        .poll(async () => (await valueOf('brandDefault'))?.value)
+        .toMatchObject({ title: brandTitle });
+      const visitor = await browser.newPage();
+      await visitor.goto(`${server.url}/login`);
+      await expect.poll(() => visitor.textContent('[data-testid=brand-title]')).toBe(brandTitle);
+      await visitor.close();
+
       expect(errors).toEqual([]);
       await context.close();
     });

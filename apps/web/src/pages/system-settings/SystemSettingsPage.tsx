@@ -7,6 +7,7 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { RequestError } from '../../services/request';
 import { listSettings, saveSecret, saveSetting } from '../../services/settings';
+import { PlatformBrandsCard } from './PlatformBrandsCard';
 import { SettingsSections } from './SettingsSections';
 import { changedSettings, toFormValues, type SettingsFormValues } from './settings-form';
 
@@ -83,55 +84,58 @@ export default function SystemSettingsPage() {
   };
 
   return (
-    <Card
-      title={t('title')}
-      extra={
-        <Authorized permission="sys:setting:edit">
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => form.submit()}>
-            {t('translation:common.save')}
-          </Button>
-        </Authorized>
-      }
-    >
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={list.error instanceof Error ? list.error.message : String(list.error)}
-          action={<Button onClick={() => void list.refetch()}>{t('translation:common.reload')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      {!items && list.isLoading ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <Form
-          form={form}
-          name="system-settings"
-          layout="horizontal"
-          labelCol={{ flex: '320px' }}
-          labelWrap
-          disabled={!canEdit}
-          onFinish={(values) => void onFinish(values)}
-          scrollToFirstError
-        >
-          <SettingsSections
-            items={items ?? []}
-            canEdit={canEdit}
-            onClearSecret={(key) => void clearSecret(key)}
-          />
-          <Space>
-            <Authorized permission="sys:setting:edit">
-              <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">
-                {t('translation:common.save')}
-              </Button>
-            </Authorized>
-            <Button disabled={false} onClick={() => items && form.setFieldsValue(toFormValues(items))}>
-              {t('translation:common.reset')}
+    <>
+      <Card
+        title={t('title')}
+        extra={
+          <Authorized permission="sys:setting:edit">
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => form.submit()}>
+              {t('translation:common.save')}
             </Button>
-          </Space>
-        </Form>
-      )}
-    </Card>
+          </Authorized>
+        }
+      >
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={list.error instanceof Error ? list.error.message : String(list.error)}
+            action={<Button onClick={() => void list.refetch()}>{t('translation:common.reload')}</Button>}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {!items && list.isLoading ? (
+          <Skeleton active paragraph={{ rows: 10 }} />
+        ) : (
+          <Form
+            form={form}
+            name="system-settings"
+            layout="horizontal"
+            labelCol={{ flex: '320px' }}
+            labelWrap
+            disabled={!canEdit}
+            onFinish={(values) => void onFinish(values)}
+            scrollToFirstError
+          >
+            <SettingsSections
+              items={items ?? []}
+              canEdit={canEdit}
+              onClearSecret={(key) => void clearSecret(key)}
+            />
+            <Space>
+              <Authorized permission="sys:setting:edit">
+                <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">
+                  {t('translation:common.save')}
+                </Button>
+              </Authorized>
+              <Button disabled={false} onClick={() => items && form.setFieldsValue(toFormValues(items))}>
+                {t('translation:common.reset')}
+              </Button>
+            </Space>
+          </Form>
+        )}
+      </Card>
+      {items ? <PlatformBrandsCard items={items} /> : null}
+    </>
   );
 }

@@ -69,6 +69,33 @@ const messages: typeof en = {
   invalidHost: '{{field}} doit être un nom d’hôte comme shop.example.com',
   invalidEmail: '{{field}} doit être une adresse e-mail',
   invalidUrl: '{{field}} doit être une adresse http:// ou https://',
+  platformBrands: {
+    title: 'Marques de la plateforme',
+    brandDefault: 'Marque par défaut',
+    brandSecond: 'Seconde marque',
+    invalidAddress: '{{field}} doit être une adresse http(s) ou un chemin commençant par /',
+    fields: {
+      title: 'Titre',
+      tag: 'Slogan',
+      textStart: "Texte d'accueil",
+      copyRight: 'Copyright',
+      customContent: 'Contenu personnalisé',
+      logo: 'Adresse du logo',
+      icoImg: "Adresse de l'icône (favicon)",
+      backgroundImage: 'Adresse du fond de connexion',
+      defaultLanguage: 'Langue par défaut',
+      showLogo: 'Afficher le logo',
+      showRegister: "Afficher l'inscription",
+      dualScreen: 'Double écran',
+      lightShow: 'Réglage de luminosité',
+      soundShow: 'Réglage du son',
+      powerSet: 'Allumage programmé',
+      linkName: 'Texte du lien',
+      link: 'Adresse du lien',
+      addLink: 'Ajouter un lien de pied de page',
+      removeLink: 'Supprimer le lien',
+    },
+  },
 };
 
 export default messages;

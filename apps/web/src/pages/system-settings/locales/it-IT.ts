@@ -69,6 +69,33 @@ const messages: typeof en = {
   invalidHost: '{{field}} deve essere un nome host come shop.example.com',
   invalidEmail: '{{field}} deve essere un indirizzo e-mail',
   invalidUrl: '{{field}} deve essere un indirizzo http:// o https://',
+  platformBrands: {
+    title: 'Marchi della piattaforma',
+    brandDefault: 'Marchio predefinito',
+    brandSecond: 'Secondo marchio',
+    invalidAddress: '{{field}} deve essere un indirizzo http(s) o un percorso che inizia con /',
+    fields: {
+      title: 'Titolo',
+      tag: 'Slogan',
+      textStart: 'Testo di benvenuto',
+      copyRight: 'Copyright',
+      customContent: 'Contenuto personalizzato',
+      logo: 'Indirizzo del logo',
+      icoImg: "Indirizzo dell'icona (favicon)",
+      backgroundImage: "Indirizzo dello sfondo d'accesso",
+      defaultLanguage: 'Lingua predefinita',
+      showLogo: 'Mostra il logo',
+      showRegister: 'Mostra la registrazione',
+      dualScreen: 'Doppio schermo',
+      lightShow: 'Controllo luminosità',
+      soundShow: 'Controllo audio',
+      powerSet: 'Accensione programmata',
+      linkName: 'Testo del link',
+      link: 'Indirizzo del link',
+      addLink: 'Aggiungi un link a piè di pagina',
+      removeLink: 'Rimuovi il link',
+    },
+  },
 };
 
 export default messages;

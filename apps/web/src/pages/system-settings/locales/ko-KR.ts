@@ -69,6 +69,33 @@ const messages: typeof en = {
   invalidHost: '{{field}}은(는) shop.example.com 같은 호스트 이름이어야 합니다',
   invalidEmail: '{{field}}은(는) 이메일 주소여야 합니다',
   invalidUrl: '{{field}}은(는) http:// 또는 https:// 주소여야 합니다',
+  platformBrands: {
+    title: '플랫폼 브랜드',
+    brandDefault: '기본 브랜드',
+    brandSecond: '두 번째 브랜드',
+    invalidAddress: '{{field}}은(는) http(s) 주소나 /로 시작하는 경로여야 합니다',
+    fields: {
+      title: '제목',
+      tag: '태그라인',
+      textStart: '환영 문구',
+      copyRight: '저작권',
+      customContent: '사용자 정의 내용',
+      logo: '로고 주소',
+      icoImg: '아이콘(favicon) 주소',
+      backgroundImage: '로그인 배경 주소',
+      defaultLanguage: '기본 언어',
+      showLogo: '로고 표시',
+      showRegister: '회원가입 표시',
+      dualScreen: '듀얼 스크린',
+      lightShow: '밝기 조절',
+      soundShow: '소리 조절',
+      powerSet: '전원 예약',
+      linkName: '링크 텍스트',
+      link: '링크 주소',
+      addLink: '바닥글 링크 추가',
+      removeLink: '링크 삭제',
+    },
+  },
 };
 
 export default messages;

@@ -69,6 +69,33 @@ const messages: typeof en = {
   invalidHost: '{{field}}: нужно имя хоста, например shop.example.com',
   invalidEmail: '{{field}}: нужен адрес электронной почты',
   invalidUrl: '{{field}}: нужен адрес http:// или https://',
+  platformBrands: {
+    title: 'Бренды платформы',
+    brandDefault: 'Основной бренд',
+    brandSecond: 'Второй бренд',
+    invalidAddress: '{{field}}: нужен адрес http(s) или путь, начинающийся с /',
+    fields: {
+      title: 'Заголовок',
+      tag: 'Слоган',
+      textStart: 'Приветствие',
+      copyRight: 'Авторские права',
+      customContent: 'Свой текст',
+      logo: 'Адрес логотипа',
+      icoImg: 'Адрес значка (favicon)',
+      backgroundImage: 'Адрес фона страницы входа',
+      defaultLanguage: 'Язык по умолчанию',
+      showLogo: 'Показывать логотип',
+      showRegister: 'Показывать регистрацию',
+      dualScreen: 'Два экрана',
+      lightShow: 'Управление яркостью',
+      soundShow: 'Управление звуком',
+      powerSet: 'Расписание питания',
+      linkName: 'Текст ссылки',
+      link: 'Адрес ссылки',
+      addLink: 'Добавить ссылку в подвал',
+      removeLink: 'Удалить ссылку',
+    },
+  },
 };
 
 export default messages;

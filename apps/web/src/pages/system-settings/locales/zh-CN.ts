@@ -69,6 +69,33 @@ const messages: typeof en = {
   invalidHost: '{{field}}必须是域名，例如 shop.example.com',
   invalidEmail: '{{field}}必须是邮箱地址',
   invalidUrl: '{{field}}必须是 http:// 或 https:// 地址',
+  platformBrands: {
+    title: '平台品牌',
+    brandDefault: '默认品牌',
+    brandSecond: '第二品牌',
+    invalidAddress: '{{field}}必须是 http(s) 地址或以 / 开头的路径',
+    fields: {
+      title: '标题',
+      tag: '标语',
+      textStart: '欢迎语',
+      copyRight: '版权信息',
+      customContent: '自定义内容',
+      logo: 'Logo 地址',
+      icoImg: '图标（favicon）地址',
+      backgroundImage: '登录背景图地址',
+      defaultLanguage: '默认语言',
+      showLogo: '显示 Logo',
+      showRegister: '显示注册入口',
+      dualScreen: '双屏',
+      lightShow: '亮度调节',
+      soundShow: '声音调节',
+      powerSet: '定时开关机',
+      linkName: '链接文字',
+      link: '链接地址',
+      addLink: '添加页脚链接',
+      removeLink: '删除链接',
+    },
+  },
 };
 
 export default messages;

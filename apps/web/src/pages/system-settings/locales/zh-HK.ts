@@ -69,6 +69,33 @@ const messages: typeof en = {
   invalidHost: '{{field}}必須是網域，例如 shop.example.com',
   invalidEmail: '{{field}}必須是電郵地址',
   invalidUrl: '{{field}}必須是 http:// 或 https:// 地址',
+  platformBrands: {
+    title: '平台品牌',
+    brandDefault: '預設品牌',
+    brandSecond: '第二品牌',
+    invalidAddress: '{{field}}必須是 http(s) 地址或以 / 開頭的路徑',
+    fields: {
+      title: '標題',
+      tag: '標語',
+      textStart: '歡迎語',
+      copyRight: '版權資訊',
+      customContent: '自訂內容',
+      logo: 'Logo 地址',
+      icoImg: '圖示（favicon）地址',
+      backgroundImage: '登入背景圖地址',
+      defaultLanguage: '預設語言',
+      showLogo: '顯示 Logo',
+      showRegister: '顯示註冊入口',
+      dualScreen: '雙螢幕',
+      lightShow: '亮度調節',
+      soundShow: '聲音調節',
+      powerSet: '定時開關機',
+      linkName: '連結文字',
+      link: '連結地址',
+      addLink: '新增頁尾連結',
+      removeLink: '刪除連結',
+    },
+  },
 };
 
 export default messages;
