@@ -137,7 +137,6 @@ export class LogService {
 
   /** The filters' conditions, with the user filter resolved to matching user ids when they are few. */
   private async conditions(filters: LogFilters): Promise<SQL[]> {
-    filterConditions(filters);
     const pattern = userPattern(filters);
     if (!pattern) return filterConditions(filters);
     const matched = await this.db

@@ -7,7 +7,7 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { assignRoleUsers, listRoleMembers, removeRoleUsers } from '../../services/role';
 import { listUsers } from '../../services/user-admin';
-import { GuardedConfirm } from './GuardedConfirm';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { roleErrorText } from './role-errors';
 import { useDebounced } from '../../utils/use-debounced';
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { deleteRoles, listRoles, type RoleListParams } from '../../services/role';
-import { GuardedConfirm } from './GuardedConfirm';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { RoleFormModal } from './RoleFormModal';
 import { RoleMembersModal } from './RoleMembersModal';
 import { roleErrorText } from './role-errors';

@@ -17,7 +17,7 @@ import {
   type UserListParams,
   type UserSortField,
 } from '../../services/user-admin';
-import { GuardedConfirm } from '../roles/GuardedConfirm';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
 import { userErrorText } from './user-errors';
