@@ -18,3 +18,4 @@ export * from './menu-names.js';
 export * from './menu-icons.js';
 export * from './office.js';
 export * from './bytes.js';
+export * from './material.js';

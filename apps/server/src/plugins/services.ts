@@ -27,6 +27,7 @@ import { LogService } from '../modules/logs/service.js';
 import { OfficeService } from '../modules/offices/service.js';
 import { RegistrationService } from '../modules/registration/service.js';
 import { RoleService } from '../modules/roles/service.js';
+import { FilesDir } from '../modules/materials/files-dir.js';
 
 /** Every service of the app, built once per app instance. */
 export interface Services {
@@ -53,6 +54,8 @@ export interface Services {
   faq: FaqService;
   account: AccountService;
   registration: RegistrationService;
+  /** Where material bytes live (`<dataDir>/files`). */
+  filesDir: FilesDir;
 }
 
 declare module 'fastify' {
@@ -99,6 +102,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     faq: new FaqService(db),
     account: new AccountService(db, settings, landingKey, codes, notifier, config.dataDir),
     registration: new RegistrationService(db, settings, brands, landingKey, codes, notifier),
+    filesDir: new FilesDir(config.dataDir),
   };
 }
 

@@ -15,3 +15,7 @@ export * from './notification-batches.js';
 export * from './customer-brands.js';
 export * from './dict-entries.js';
 export * from './faqs.js';
+export * from './material-files.js';
+export * from './material-folders.js';
+export * from './materials.js';
+export * from './material-uploads.js';
