@@ -32,6 +32,9 @@ import notificationAdminRoutes from './modules/notifications/admin-routes.js';
 import officesRoutes from './modules/offices/routes.js';
 import registrationRoutes from './modules/registration/routes.js';
 import rolesRoutes from './modules/roles/routes.js';
+import materialRoutes from './modules/materials/routes.js';
+import materialProcessingRoutes from './modules/materials/processing/routes.js';
+import materialUploadRoutes from './modules/materials/upload/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -88,6 +91,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
   });
   await app.register(servicesPlugin, { db, config });
+  // Material processing runs in the background while the app is up; stopping kills its child processes.
+  app.addHook('onReady', async () => app.services.materialJobs.start(app.log));
+  app.addHook('onClose', async () => app.services.materialJobs.stop());
   await app.register(authPlugin);
   await app.register(auditPlugin);
   await app.register(errorsPlugin);
@@ -124,6 +130,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(faqRoutes);
       await api.register(accountRoutes);
       await api.register(registrationRoutes);
+      await api.register(materialRoutes);
+      await api.register(materialProcessingRoutes);
+      await api.register(materialUploadRoutes);
     },
     { prefix: API_BASE },
   );

@@ -23,6 +23,17 @@ export interface AppConfig {
   webDir: string;
   /** Directory of the built player (`apps/player/dist`). */
   playerDir: string;
+  /** Media tools of material processing: command names (found on PATH) or paths. */
+  tools: MediaToolPaths;
+}
+
+/** Commands that material processing runs: `APM_FFMPEG`, `APM_FFPROBE`, `APM_PDFTOPPM`, `APM_PDFINFO`, `APM_SOFFICE`. */
+export interface MediaToolPaths {
+  ffmpeg: string;
+  ffprobe: string;
+  pdftoppm: string;
+  pdfinfo: string;
+  soffice: string;
 }
 
 /** A configuration error: start-up stops with this one line. */
@@ -74,6 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     playerDir: env.APM_PLAYER_DIR
       ? path.resolve(rootDir, env.APM_PLAYER_DIR)
       : path.join(APPS_DIR, 'player/dist'),
+    tools: {
+      ffmpeg: env.APM_FFMPEG || 'ffmpeg',
+      ffprobe: env.APM_FFPROBE || 'ffprobe',
+      pdftoppm: env.APM_PDFTOPPM || 'pdftoppm',
+      pdfinfo: env.APM_PDFINFO || 'pdfinfo',
+      soffice: env.APM_SOFFICE || 'soffice',
+    },
   };
 }
 

@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     });
     expect(config.webDir).toMatch(/apps[/\\]web[/\\]dist$/);
     expect(config.playerDir).toMatch(/apps[/\\]player[/\\]dist$/);
+    expect(config.tools).toEqual({
+      ffmpeg: 'ffmpeg',
+      ffprobe: 'ffprobe',
+      pdftoppm: 'pdftoppm',
+      pdfinfo: 'pdfinfo',
+      soffice: 'soffice',
+    });
   });
 
   it('reads every variable', () => {
@@ -48,6 +55,11 @@ describe('loadConfig', () => {
         APM_WEB_DIR: 'web',
         APM_PLAYER_DIR: '/opt/player',
         APM_TRUST_PROXY: '1',
+        APM_FFMPEG: '/opt/ff/ffmpeg',
+        APM_FFPROBE: '/opt/ff/ffprobe',
+        APM_PDFTOPPM: '/opt/poppler/pdftoppm',
+        APM_PDFINFO: '/opt/poppler/pdfinfo',
+        APM_SOFFICE: '/opt/libreoffice/program/soffice',
       },
       ROOT,
     );
@@ -64,6 +76,13 @@ describe('loadConfig', () => {
       webDir: path.join(ROOT, 'web'),
       playerDir: '/opt/player',
       trustProxy: 1,
+      tools: {
+        ffmpeg: '/opt/ff/ffmpeg',
+        ffprobe: '/opt/ff/ffprobe',
+        pdftoppm: '/opt/poppler/pdftoppm',
+        pdfinfo: '/opt/poppler/pdfinfo',
+        soffice: '/opt/libreoffice/program/soffice',
+      },
     });
   });
 

@@ -4,7 +4,10 @@ import { maskParams } from '../lib/mask.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Record this route in the audit log although it is a GET (the spec makes some writes GETs). */
+    /**
+     * `true`: record this route although it is a GET (the spec makes some writes GETs);
+     * `false`: never record it (tus chunks: their upload's creation is recorded instead).
+     */
     audit?: boolean;
   }
   interface FastifyRequest {
@@ -21,7 +24,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export default fp(
   async function audit(app: FastifyInstance) {
     app.addHook('onResponse', async (request, reply) => {
-      const writes = WRITE_METHODS.has(request.method) || request.routeOptions.config?.audit === true;
+      const flag = request.routeOptions.config?.audit;
+      const writes = flag ?? WRITE_METHODS.has(request.method);
       if (!writes || !request.url.startsWith('/apm-web')) return;
       const route = request.routeOptions.url ?? request.url.split('?')[0]!;
       const body = maskParams(request.body);

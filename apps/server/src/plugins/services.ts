@@ -28,6 +28,12 @@ import { OfficeService } from '../modules/offices/service.js';
 import { RegistrationService } from '../modules/registration/service.js';
 import { RoleService } from '../modules/roles/service.js';
 import { FilesDir } from '../modules/materials/files-dir.js';
+import { MaterialFolderService } from '../modules/materials/folder-service.js';
+import { MaterialService } from '../modules/materials/material-service.js';
+import { MaterialReviewService } from '../modules/materials/review/review-service.js';
+import { MaterialJobQueue } from '../modules/materials/processing/queue.js';
+import { StorageCapacityService } from '../modules/materials/storage-capacity.js';
+import { MaterialUploadService } from '../modules/materials/upload/upload-service.js';
 
 /** Every service of the app, built once per app instance. */
 export interface Services {
@@ -56,6 +62,18 @@ export interface Services {
   registration: RegistrationService;
   /** Where material bytes live (`<dataDir>/files`). */
   filesDir: FilesDir;
+  /** The material library: list, details, rename, move, delete, share, publishability. */
+  materials: MaterialService;
+  /** Folders of the material library. */
+  materialFolders: MaterialFolderService;
+  /** Material review: approve or reject waiting materials. */
+  materialReview: MaterialReviewService;
+  /** Processing of stored material files (thumbnails, probing, transcoding, page images). */
+  materialJobs: MaterialJobQueue;
+  /** Storage usage, quotas and the upload limit of a tenant. */
+  storageCapacity: StorageCapacityService;
+  /** Material uploads: checks before bytes, finish into stored files, instant upload. */
+  materialUploads: MaterialUploadService;
 }
 
 declare module 'fastify' {
@@ -78,6 +96,10 @@ export function createServices(db: Database, config: AppConfig): Services {
   const menus = new MenuService(db);
   const notifications = new NotificationService(db);
   const brands = new BrandService(settings, db);
+  const filesDir = new FilesDir(config.dataDir);
+  const materialFolders = new MaterialFolderService(db);
+  const storageCapacity = new StorageCapacityService(db, settings);
+  const materialJobs = new MaterialJobQueue(db, filesDir, config.tools);
   return {
     settings,
     landingKey,
@@ -102,7 +124,13 @@ export function createServices(db: Database, config: AppConfig): Services {
     faq: new FaqService(db),
     account: new AccountService(db, settings, landingKey, codes, notifier, config.dataDir),
     registration: new RegistrationService(db, settings, brands, landingKey, codes, notifier),
-    filesDir: new FilesDir(config.dataDir),
+    filesDir,
+    materials: new MaterialService(db, filesDir, materialFolders, materialJobs),
+    materialFolders,
+    materialReview: new MaterialReviewService(db),
+    materialJobs,
+    storageCapacity,
+    materialUploads: new MaterialUploadService(db, settings, storageCapacity, filesDir),
   };
 }
 

@@ -1,0 +1,253 @@
+import type { IncomingMessage } from 'node:http';
+import { rm } from 'node:fs/promises';
+import { API_BASE, MATERIAL_TUS_PATH } from '@apm/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Metadata, Server, type Upload } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { fail } from '../../../lib/envelope.js';
+import { readToken, SESSION_COOKIE } from '../../../plugins/auth.js';
+import { SESSION_TTL_MS } from '../../auth/session-service.js';
+import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { wakeMaterialJobs } from './wake.js';
+
+const tags = ['file'];
+/** Route of the tus endpoint, without its trailing slash. */
+const TUS = MATERIAL_TUS_PATH.replace(/\/$/, '');
+const access = 'res:material:add' as const;
+/** Header of the finishing response naming the new material. */
+export const MATERIAL_ID_HEADER = 'Material-Id';
+
+const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{32}$', description: 'Upload id' }) });
+
+/** The upload id a creating request reserved, for the tus naming function. */
+const reserved = new WeakMap<IncomingMessage, string>();
+
+/** A tus request's Node request (srvx keeps it on `runtime.node`). */
+const nodeRequest = (req: Request): IncomingMessage | undefined =>
+  (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
+/** Reads one Upload-Metadata value (tus: comma-separated `key base64value` pairs). */
+function metadata(header: string | undefined): Record<string, string | null> {
+  if (!header) return {};
+  try {
+    return Metadata.parse(header) as Record<string, string | null>;
+  } catch {
+    throw badRequest('Upload-Metadata is malformed: comma-separated "key base64value" pairs', 'validation');
+  }
+}
+
+/** Declared size of a new upload: Upload-Length required, deferred length refused. */
+function declaredLength(request: FastifyRequest): number {
+  if (request.headers['upload-defer-length'] !== undefined) {
+    throw badRequest('Upload-Defer-Length is not supported: declare Upload-Length', 'validation');
+  }
+  const raw = request.headers['upload-length'];
+  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw)) {
+    throw badRequest('Upload-Length is required: the size of the file in bytes', 'validation');
+  }
+  return Number(raw);
+}
+
+function parseFolderId(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined || raw === '') return null;
+  if (!/^\d{1,10}$/.test(raw)) throw badRequest('folderId must be a folder id', 'validation');
+  return Number(raw);
+}
+
+/**
+ * Resumable uploads (tus 1.0, `@tus/server`) at `/a/api/file/tus/`: creation checks every limit
+ * before a byte is stored, an upload id is bound to the user who created it, bytes are hashed while
+ * they stream to disk, and the last byte turns the upload into a material.
+ */
+const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { materialUploads: uploads } = app.services;
+  const { store, expiry } = uploads;
+
+  const tus = new Server({
+    path: API_BASE + TUS,
+    datastore: store,
+    relativeLocation: true,
+    exposedHeaders: [MATERIAL_ID_HEADER],
+    namingFunction: (req) => {
+      const id = nodeRequest(req) && reserved.get(nodeRequest(req)!);
+      if (!id) throw { status_code: 400, body: 'Upload not reserved\n' };
+      return id;
+    },
+    onUploadFinish: async (_req, upload: Upload) => {
+      const materialId = await finishUpload(upload);
+      return { headers: { [MATERIAL_ID_HEADER]: String(materialId) } };
+    },
+    onResponseError: (_req, err) => {
+      if (err instanceof AppError) {
+        return {
+          status_code: err.statusCode,
+          body: JSON.stringify(fail(err.statusCode, err.message, { reason: err.reason, ...err.extra })),
+        };
+      }
+      if (err instanceof Error) app.log.error({ err }, 'tus upload failed');
+      return undefined;
+    },
+  });
+
+  /** Turns a complete upload into a material; the upload is released whatever the outcome. */
+  async function finishUpload(upload: Upload): Promise<number> {
+    const row = await uploads.upload(upload.id);
+    try {
+      if (!row) throw notFound('No such upload');
+      const size = upload.size ?? row.size;
+      const materialId = await uploads.finish({
+        tempPath: store.filePath(upload.id),
+        size,
+        md5: await store.md5(upload.id, size),
+        claimedMd5: row.md5,
+        name: row.name,
+        folderId: row.folderId,
+        userId: row.userId,
+        officeId: row.officeId,
+      });
+      wakeMaterialJobs(app);
+      return materialId;
+    } finally {
+      store.forget(upload.id);
+      await uploads.release(upload.id);
+      await rm(`${store.filePath(upload.id)}.json`, { force: true });
+    }
+  }
+
+  /**
+   * Hands the request to tus, keeping headers our hooks set. A hijacked reply skips the cookie
+   * plugin's onSend, so the renewed session cookie (same options as the auth plugin's) is written
+   * here: a long upload of many chunks keeps the session alive.
+   */
+  async function forward(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    const token = readToken(request);
+    if (token && request.auth) {
+      const cookie = app.serializeCookie(SESSION_COOKIE, `Bearer ${token}`, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+      reply.raw.setHeader('Set-Cookie', cookie);
+    }
+    await tus.handle(request.raw, reply.raw);
+  }
+
+  /** Only the user who created an upload may see or touch it; anyone else gets 404. */
+  async function ownUpload(request: FastifyRequest<{ Params: { id: string } }>): Promise<void> {
+    if (!(await uploads.uploadOf(request.params.id, request.auth!.userId))) throw notFound('No such upload');
+  }
+
+  // tus bodies stream to the store untouched.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('onClose', async () => {
+    expiry.stop();
+    await store.close();
+  });
+
+  app.post(
+    TUS,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'tus: create an upload (Upload-Length, Upload-Metadata filename, folderId?, md5?); checked against ' +
+          'name, size, upload limit, storage quota and folder before any byte is stored',
+      },
+    },
+    async (request, reply) => {
+      const size = declaredLength(request);
+      if (request.headers['upload-concat'] !== undefined) throw badRequest('Upload-Concat is not supported');
+      const meta = metadata(request.headers['upload-metadata'] as string | undefined);
+      const row = await uploads.reserve(request.auth!, {
+        filename: meta.filename ?? meta.name,
+        size,
+        folderId: parseFolderId(meta.folderId),
+        md5: meta.md5,
+      });
+      reserved.set(request.raw, row.id);
+      try {
+        await forward(request, reply);
+      } finally {
+        if (reply.raw.statusCode >= 400) await uploads.release(row.id);
+      }
+    },
+  );
+
+  /**
+   * An upload whose bytes all arrived but that was never finished (the server stopped between the
+   * last byte and the finish): finished on the next HEAD, which answers it complete.
+   */
+  async function finishStalled(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+    const id = request.params.id;
+    const upload = await store.getUpload(id).catch(() => null);
+    if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
+    const materialId = await finishUpload(upload);
+    await reply
+      .headers({
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(upload.size),
+        'Upload-Length': String(upload.size),
+        'Cache-Control': 'no-store',
+        [MATERIAL_ID_HEADER]: String(materialId),
+      })
+      .status(200)
+      .send();
+    return true;
+  }
+
+  for (const method of ['HEAD', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `${TUS}/:id`,
+      // Each chunk would be an audit entry; the upload's creation (POST) is recorded instead.
+      config: { access, audit: false },
+      schema: { tags, summary: `tus: ${method} of the caller's own upload`, params: IdParams },
+      preHandler: ownUpload,
+      handler: async (request, reply) => {
+        if (method === 'HEAD' && (await finishStalled(request, reply))) return;
+        await forward(request, reply);
+      },
+    });
+  }
+
+  // Termination is answered here, so that the record is gone when the client hears 204.
+  app.delete(
+    `${TUS}/:id`,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "tus: terminate the caller's own upload (partial bytes removed)",
+        params: IdParams,
+      },
+      preHandler: ownUpload,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await uploads.release(id);
+      await store.remove(id).catch(() => undefined);
+      await rm(`${store.filePath(id)}.json`, { force: true });
+      return reply.header('Tus-Resumable', '1.0.0').status(204).send();
+    },
+  );
+
+  app.route({
+    method: 'OPTIONS',
+    url: TUS,
+    config: { access },
+    schema: { tags, summary: 'tus: protocol versions and extensions the server supports' },
+    handler: forward,
+  });
+};
+
+export default tusRoutes;

@@ -1,0 +1,33 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** Debian packages of the media tools the processing tests run for real, by the command they provide. */
+const MEDIA_PACKAGES: Record<string, string> = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffmpeg',
+  pdftoppm: 'poppler-utils',
+};
+
+const has = (command: string) => spawnSync(command, ['-v'], { stdio: 'ignore' }).error === undefined;
+
+/**
+ * Installs ffmpeg and poppler-utils with apt when they are missing and the tests run as root (as
+ * the e2e tests do for Chromium); otherwise says what to install.
+ */
+export default function ensureMediaTools(): void {
+  const missing = [
+    ...new Set(
+      Object.entries(MEDIA_PACKAGES)
+        .filter(([command]) => !has(command))
+        .map(([, pkg]) => pkg),
+    ),
+  ];
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Media tools missing: install them with "apt-get install -y ${missing.join(' ')}"`);
+  }
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
