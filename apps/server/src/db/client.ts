@@ -46,17 +46,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { pg_trgm }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
+  // pg_trgm backs the trigram indexes of the name searches (migration 0007 creates the extension).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   try {

@@ -30,7 +30,14 @@ export const auditLogs = pgTable(
     index('audit_logs_user_idx').on(t.userId, t.at),
     index('audit_logs_office_id_idx').on(t.officeId, t.id),
     index('audit_logs_type_id_idx').on(t.type, t.id),
+    // Failed entries by type, newest first: a type + failure filter reads only the failures of that type.
+    index('audit_logs_failed_type_id_idx')
+      .on(t.type, t.id)
+      .where(sql`${t.status} >= 400`),
     index('audit_logs_user_id_idx').on(t.userId, t.id),
+    // Trigram index (pg_trgm) for the path filter's `lower(path) LIKE '%q%'`: a path matching
+    // nothing (or few entries) is answered from the index instead of scanning every row in scope.
+    index('audit_logs_path_trgm_idx').using('gin', sql`lower(${t.path}) gin_trgm_ops`),
     // Sign-ins of unknown accounts (no user id) for the log's user filter.
     index('audit_logs_anonymous_idx')
       .on(t.id)

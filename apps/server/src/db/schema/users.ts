@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { offices } from './offices.js';
 
@@ -37,5 +38,9 @@ export const users = pgTable(
     index('users_office_idx').on(t.officeId),
     // The user list's default order (newest first, read backwards): first pages read the index, not every user.
     index('users_created_idx').on(t.createdAt, t.id),
+    // Trigram indexes (pg_trgm) for the name search's `lower(…) LIKE '%q%'`: it reads the matches,
+    // not every user in scope.
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_login_name_trgm_idx').using('gin', sql`lower(${t.loginName}) gin_trgm_ops`),
   ],
 );

@@ -35,10 +35,17 @@ export class BrandService {
     return { brand, ...config };
   }
 
-  /** The platform's default brand merged with a customer's own fields; registration hidden. */
+  /**
+   * The platform's default brand merged with a customer's own fields; registration hidden. Empty
+   * fields (and an empty footer-link list) fall back to the platform's.
+   */
   async merged(config: Partial<Omit<BrandConfig, 'brand'>>): Promise<BrandConfig> {
     const base = await this.settings.get('brandDefault');
-    const own = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined && v !== ''));
+    const own = Object.fromEntries(
+      Object.entries(config).filter(
+        ([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+      ),
+    );
     return { ...base, ...own, brand: 'default', showRegister: false };
   }
 

@@ -7,7 +7,7 @@ import { offices } from '../../db/schema/index.js';
 import { forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { fieldError } from '../users/user-access.js';
-import { assertCapacityFits, type Capacity } from './capacity.js';
+import { assertCapacityFits, assertTenantsFit, directTenants, type Capacity } from './capacity.js';
 import { officeInScope, officeVisible, tenantRootOf } from './office-scope.js';
 
 /** An office or agent as the agent-activation list shows it. */
@@ -98,6 +98,14 @@ export async function openAgent(db: Database, auth: AuthContext, id: number, cap
       'notEligible',
     );
   }
+  // What it already handed out, and for a plain office the agents/customers inside it (also below
+  // sub-offices), which become its own: they must fit the new quotas (409 naming the limit).
+  const below = await directTenants(db, office);
+  assertTenantsFit(
+    { ...office, ...capacity },
+    office.kind === 'agent' ? { staying: below, arriving: [] } : { staying: [], arriving: below },
+    `${office.name} cannot get this capacity`,
+  );
   await assertCapacityFits(db, owner, office, capacity);
   await db
     .update(offices)

@@ -7,14 +7,13 @@ import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { fieldError, requirePermission } from '../users/user-access.js';
 import { agentList, openAgent } from './agents.js';
-import { assertCapacityFits, type Capacity } from './capacity.js';
+import { assertMoveFits, type Capacity } from './capacity.js';
 import { officeDeleteBlockers } from './delete-checks.js';
 import {
   nodeColumns,
   officeInScope,
   officeVisible,
   pathIds,
-  tenantRootOf,
   toNode,
   visibleRootPath,
   type OfficeRow,
@@ -258,14 +257,7 @@ export class OfficeService {
       );
     }
     if (office.parentId === parent.id) return;
-    if (office.kind === 'agent' || office.kind === 'customer') {
-      // Its capacity must fit in what the new agent above still has.
-      const owner = await tenantRootOf(this.db, parent.path);
-      await assertCapacityFits(this.db, owner, office, {
-        storageQuotaMb: office.storageQuotaMb,
-        terminalQuota: office.terminalQuota,
-      });
-    }
+    await assertMoveFits(this.db, office, parent);
     const newPath = `${parent.path}${office.id}/`;
     await this.db.transaction(async (tx) => {
       await tx

@@ -284,4 +284,50 @@ describe('customers: capacity, customization, second domain names, personalized 
     expect(platform.statusCode).toBe(200);
     expect(platform.json().data).toBeNull();
   });
+
+  it('stores a customer’s footer links and shows them on the sign-in brand of its domain name', async () => {
+    const base = await t.app.services.settings.get('brandDefault');
+    await t.app.services.settings.set('brandDefault', {
+      ...base,
+      linkList: [{ name: 'Platform help', link: 'https://help.platform.test' }],
+    });
+    await post('saveDomainName', { id: f.offices.a1.id, domainName: 'links.a1.test' }, agentA);
+    const brandFor = async (host: string) =>
+      (await t.app.inject({ method: 'GET', url: `${BASE}/imgSetting`, headers: { host } })).json().data;
+    const links = [
+      { name: ' A1 support ', link: ' https://support.a1.test ' },
+      { name: 'Imprint', link: '/imprint' },
+    ];
+    const saved = await post('savePersonalized', { config: { title: 'Mine', linkList: links } }, a1);
+    expect(saved.statusCode).toBe(200);
+    const trimmed = [
+      { name: 'A1 support', link: 'https://support.a1.test' },
+      { name: 'Imprint', link: '/imprint' },
+    ];
+    expect((await brandRow(f.offices.a1.id))!.config.linkList).toEqual(trimmed);
+    expect((await get('personalized', a1)).json().data.config.linkList).toEqual(trimmed);
+    expect(await brandFor('links.a1.test')).toMatchObject({ title: 'Mine', linkList: trimmed });
+    // Another host keeps the platform's links; a bad link is refused naming linkList, nothing changed.
+    expect((await brandFor('localhost')).linkList).toEqual([
+      { name: 'Platform help', link: 'https://help.platform.test' },
+    ]);
+    const bad = await post(
+      'savePersonalized',
+      { config: { linkList: [{ name: 'x', link: 'javascript:alert(1)' }] } },
+      a1,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().jsonObject.fields).toHaveProperty('linkList');
+    expect((await brandRow(f.offices.a1.id))!.config.linkList).toEqual(trimmed);
+    // The subordinate-customer editor stores them too; an empty list falls back to the platform's.
+    const admin = await post(
+      'saveBrand',
+      { id: f.offices.a1.id, enabled: true, config: { title: 'Mine', linkList: [] } },
+      agentA,
+    );
+    expect(admin.statusCode).toBe(200);
+    expect((await brandFor('links.a1.test')).linkList).toEqual([
+      { name: 'Platform help', link: 'https://help.platform.test' },
+    ]);
+  });
 });

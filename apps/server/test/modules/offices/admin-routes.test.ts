@@ -264,8 +264,14 @@ describe('institution management: save, deleteOffice, moveinstitude, openAgentOf
     // Agent A has 1000 MiB / 10 terminals, 500 / 5 of which went to its sub-agent above.
     const before = await snapshot();
     const refused = await post('moveinstitude', { id: f.offices.b.id, parentId: f.offices.agentA.id });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().jsonObject.fields).toHaveProperty('storageQuotaMb');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().jsonObject).toMatchObject({
+      reason: 'capacityExceeded',
+      officeId: f.offices.agentA.id,
+      field: 'storageQuotaMb',
+      limit: 1000,
+    });
+    expect(refused.json().msg).toContain('Agent A');
     expect(await snapshot()).toEqual(before);
     await t.db
       .update(offices)

@@ -3,9 +3,7 @@ import { App, Form, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCustomerBrand, saveCustomerBrand } from '../../services/customer';
-import { serverFieldErrors } from '../../services/request';
-import { officeErrorText } from '../offices/office-errors';
-import { BrandForm, brandConfig, brandValues, type BrandFormValues } from './BrandForm';
+import { BrandForm, brandConfig, brandValues, showBrandErrors, type BrandFormValues } from './BrandForm';
 
 /** Edits a subordinate customer's own brand and its customization switch. */
 export function BrandEditModal({ customerId, onClose }: { customerId: number; onClose(): void }) {
@@ -32,14 +30,7 @@ export function BrandEditModal({ customerId, onClose }: { customerId: number; on
       await queryClient.invalidateQueries({ queryKey: ['customer'] });
       onClose();
     } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      form.setFields(
-        Object.entries(fields).map(([name, msg]) => ({
-          name: name.replace(/^config\./, '') as keyof BrandFormValues,
-          errors: [msg],
-        })),
-      );
-      if (!Object.keys(fields).length) void message.error(officeErrorText(failure));
+      showBrandErrors(form, failure, (text) => void message.error(text));
     } finally {
       setBusy(false);
     }

@@ -1,12 +1,20 @@
 import type { BrandConfig, CustomerBrandConfig } from '@apm/contract';
 import { Col, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import {
+  FooterLinksEditor,
+  footerLinksToSave,
+  type FooterLink,
+} from '../../components/admin/FooterLinksEditor';
 import { LANGUAGES } from '../../locales/languages';
+import { serverFieldErrors } from '../../services/request';
+import { officeErrorText } from '../offices/office-errors';
 import { BrandPreview } from './BrandPreview';
 
 /** Values of the brand form. */
 export interface BrandFormValues extends Required<Omit<CustomerBrandConfig, 'linkList'>> {
   enabled?: boolean;
+  linkList: FooterLink[];
 }
 
 type Field = 'title' | 'tag' | 'logo' | 'icoImg' | 'copyRight' | 'backgroundImage' | 'defaultLanguage';
@@ -24,6 +32,7 @@ export const brandValues = (config: CustomerBrandConfig, enabled?: boolean): Bra
   copyRight: config.copyRight ?? '',
   backgroundImage: config.backgroundImage ?? '',
   defaultLanguage: config.defaultLanguage ?? '',
+  linkList: config.linkList ?? [],
 });
 
 /** The brand fields to save from the form values (trimmed). */
@@ -35,7 +44,27 @@ export const brandConfig = (v: BrandFormValues): CustomerBrandConfig => ({
   copyRight: v.copyRight?.trim() ?? '',
   backgroundImage: v.backgroundImage?.trim() ?? '',
   defaultLanguage: v.defaultLanguage ?? '',
+  linkList: footerLinksToSave(v.linkList),
 });
+
+/**
+ * Shows a refused save: the fields the server named (`config.title` → `title`) on the form,
+ * anything else through `toast`.
+ */
+export function showBrandErrors(
+  form: FormInstance<BrandFormValues>,
+  failure: unknown,
+  toast: (text: string) => void,
+) {
+  const fields = serverFieldErrors(failure);
+  form.setFields(
+    Object.entries(fields).map(([name, msg]) => ({
+      name: name.replace(/^config\./, '') as keyof BrandFormValues,
+      errors: [msg],
+    })),
+  );
+  if (!Object.keys(fields).length) toast(officeErrorText(failure));
+}
 
 /** Brand fields (with the enable switch when `withSwitch`) and a live preview over the default brand. */
 export function BrandForm({
@@ -54,7 +83,10 @@ export function BrandForm({
   const { t } = useTranslation('customers');
   const { t: tc } = useTranslation();
   const watched = Form.useWatch([], form) as BrandFormValues | undefined;
-  const own = Object.fromEntries(Object.entries(watched ? brandConfig(watched) : {}).filter(([, v]) => v));
+  // Empty fields (and no footer links) show the platform's, as the sign-in page will.
+  const own = Object.fromEntries(
+    Object.entries(watched ? brandConfig(watched) : {}).filter(([, v]) => (Array.isArray(v) ? v.length : v)),
+  );
   const label = (f: Field) => t(`fields.${f}`);
   const max = (f: Field, n: number) => ({
     max: n,
@@ -103,6 +135,20 @@ export function BrandForm({
               allowClear
               placeholder={t('sameAsPlatform')}
               options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('fields.linkList')} extra={t('linkListHint')} style={{ marginBottom: 0 }}>
+            <FooterLinksEditor
+              requireBoth
+              testId="brand-links"
+              labels={{
+                name: t('fields.linkName'),
+                link: t('fields.link'),
+                add: t('addLink'),
+                remove: t('removeLink'),
+                invalidAddress: t('errors.url', { field: t('fields.link') }),
+                incomplete: t('errors.linkIncomplete'),
+              }}
             />
           </Form.Item>
           <button type="submit" hidden aria-hidden />

@@ -1,8 +1,8 @@
 import type { BrandConfig } from '@apm/contract';
-import { Card, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A small sign-in page mock-up showing how a brand looks. */
+/** A small sign-in page mock-up showing how a brand looks (footer links as plain texts). */
 export function BrandPreview({ brand }: { brand: Omit<BrandConfig, 'brand'> }) {
   const { t } = useTranslation('customers');
   return (
@@ -31,6 +31,15 @@ export function BrandPreview({ brand }: { brand: Omit<BrandConfig, 'brand'> }) {
           {brand.tag ? <Typography.Text type="secondary">{brand.tag}</Typography.Text> : null}
         </div>
         <div style={{ width: 180, height: 64, background: 'rgba(255,255,255,0.85)', borderRadius: 6 }} />
+        {brand.linkList?.length ? (
+          <Flex wrap justify="center" gap={12} data-testid="brand-preview-links">
+            {brand.linkList.map((l, i) => (
+              <Typography.Text key={i} style={{ fontSize: 12, color: '#1677ff' }}>
+                {l.name}
+              </Typography.Text>
+            ))}
+          </Flex>
+        ) : null}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {brand.icoImg ? (
             <img src={brand.icoImg} alt="" style={{ width: 16, height: 16, marginInlineEnd: 6 }} />

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { getPersonalized, savePersonalized } from '../../services/customer';
-import { serverFieldErrors } from '../../services/request';
 import { officeErrorText } from '../offices/office-errors';
-import { BrandForm, brandConfig, brandValues, type BrandFormValues } from './BrandForm';
+import { BrandForm, brandConfig, brandValues, showBrandErrors, type BrandFormValues } from './BrandForm';
 
 /** `sys/personalized`: a customer's own administrator edits its own brand. */
 export default function PersonalizedPage() {
@@ -40,14 +39,7 @@ export default function PersonalizedPage() {
       void message.success(t('saved'));
       await queryClient.invalidateQueries({ queryKey: ['customer'] });
     } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      form.setFields(
-        Object.entries(fields).map(([name, msg]) => ({
-          name: name.replace(/^config\./, '') as keyof BrandFormValues,
-          errors: [msg],
-        })),
-      );
-      if (!Object.keys(fields).length) void message.error(officeErrorText(failure));
+      showBrandErrors(form, failure, (text) => void message.error(text));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Faq, Language } from '@apm/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -22,6 +22,8 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { LANGUAGES, languageInfo } from '../../locales/languages';
 import { deleteFaq, listFaq, publishFaq, type FaqListParams } from '../../services/faq';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { useLocaleStore } from '../../stores/locale';
 import { FaqFormModal } from './FaqFormModal';
 import { faqErrorText } from './faq-errors';
@@ -40,17 +42,15 @@ export default function FaqPage() {
   const { can } = useAccess();
   const language = useLocaleStore((s) => s.language);
   const queryClient = useQueryClient();
-  const [search] = Form.useForm<SearchValues>();
-  const [params, setParams] = useState<FaqListParams>({ pageNo: 1, pageSize: 10 });
+  const table = useServerTable<Faq, FaqListParams, SearchValues>({
+    queryKey: ['faq', 'list'],
+    fetch: listFaq,
+  });
+  const { params } = table;
+  // The help drawer's published entries change with the list.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['faq'] });
   const [editing, setEditing] = useState<Faq | null | undefined>(undefined);
   const [toggling, setToggling] = useState<number | null>(null);
-
-  const entries = useQuery({
-    queryKey: ['faq', 'list', params],
-    queryFn: ({ signal }) => listFaq(params, signal),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['faq'] });
 
   const onDelete = async (entry: Faq) => {
     try {
@@ -75,22 +75,13 @@ export default function FaqPage() {
     }
   };
 
-  const onSearch = (v: SearchValues) =>
-    setParams((p) => ({
-      ...p,
-      pageNo: 1,
-      language: v.language,
-      published: v.published,
-      keyword: v.keyword?.trim() || undefined,
-    }));
-
   return (
     <Card title={t('title')}>
       <Form
-        form={search}
+        form={table.form}
         name="faqSearch"
         layout="inline"
-        onFinish={onSearch}
+        onFinish={table.search}
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="language" label={t('language')}>
@@ -116,19 +107,7 @@ export default function FaqPage() {
         <Form.Item name="keyword" label={tc('common.keyword')}>
           <Input allowClear maxLength={200} placeholder={t('keywordHint')} data-testid="faq-search-keyword" />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="faq-search">
-            {tc('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              onSearch({});
-            }}
-          >
-            {tc('common.reset')}
-          </Button>
-        </Space>
+        <SearchActions onReset={table.reset} testId="faq-search" />
       </Form>
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Authorized permission="sys:faq:add">
@@ -144,20 +123,8 @@ export default function FaqPage() {
       </Flex>
       <Table<Faq>
         rowKey="id"
-        loading={entries.isFetching}
-        dataSource={entries.data?.list ?? []}
-        locale={{ emptyText: tc('common.emptyList') }}
+        {...table.tableProps}
         scroll={{ x: 900 }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: entries.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tc('common.total', { total }),
-        }}
-        onChange={(pagination) =>
-          setParams((p) => ({ ...p, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 }))
-        }
         columns={[
           {
             key: 'language',

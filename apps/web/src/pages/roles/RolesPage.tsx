@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem, RoleSortField } from '@apm/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Input, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,8 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { deleteRoles, listRoles, type RoleListParams } from '../../services/role';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { RoleFormModal } from './RoleFormModal';
 import { RoleMembersModal } from './RoleMembersModal';
 import { roleErrorText } from './role-errors';
@@ -23,25 +24,17 @@ export default function RolesPage() {
   const { message } = App.useApp();
   const { permissionName } = useAccess();
   const queryClient = useQueryClient();
-  const [search] = Form.useForm<{ name?: string; code?: string }>();
-  const [params, setParams] = useState<RoleListParams>({ pageNo: 1, pageSize: 10 });
+  const table = useServerTable<RoleItem, RoleListParams, { name?: string; code?: string }>({
+    queryKey: ['role', 'list'],
+    fetch: listRoles,
+    sortable: SORTABLE,
+  });
+  const { sortOrderOf } = table;
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [membersOf, setMembersOf] = useState<RoleItem | null>(null);
 
-  const roles = useQuery({
-    queryKey: ['role', 'list', params],
-    queryFn: ({ signal }) => listRoles(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  // Every role query (members, permission tree) may change with a save or a delete.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['role'] });
-
-  const onSearch = (values: { name?: string; code?: string }) =>
-    setParams((p) => ({
-      ...p,
-      pageNo: 1,
-      name: values.name?.trim() || undefined,
-      code: values.code?.trim() || undefined,
-    }));
 
   const onDelete = async (role: RoleItem) => {
     try {
@@ -53,16 +46,13 @@ export default function RolesPage() {
     }
   };
 
-  const sortOrderOf = (field: RoleSortField) =>
-    params.sortField === field ? (params.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
-
   return (
     <Card title={t('title')}>
       <Form
-        form={search}
+        form={table.form}
         name="roleSearch"
         layout="inline"
-        onFinish={onSearch}
+        onFinish={table.search}
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="name" label={t('name')}>
@@ -71,19 +61,7 @@ export default function RolesPage() {
         <Form.Item name="code" label={t('code')}>
           <Input allowClear maxLength={100} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="role-search">
-            {tc('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              onSearch({});
-            }}
-          >
-            {tc('common.reset')}
-          </Button>
-        </Space>
+        <SearchActions onReset={table.reset} testId="role-search" />
       </Form>
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Authorized permission="sys:role:add">
@@ -99,28 +77,8 @@ export default function RolesPage() {
       </Flex>
       <Table<RoleItem>
         rowKey="id"
-        loading={roles.isFetching}
-        dataSource={roles.data?.list ?? []}
-        locale={{ emptyText: tc('common.emptyList') }}
+        {...table.tableProps}
         scroll={{ x: 900 }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: roles.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tc('common.total', { total }),
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RoleItem> | undefined;
-          const field = SORTABLE.find((f) => f === s?.columnKey);
-          setParams((p) => ({
-            ...p,
-            pageNo: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? 10,
-            sortField: s?.order && field ? field : undefined,
-            sortOrder: s?.order && field ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
-          }));
-        }}
         columns={[
           {
             key: 'name',

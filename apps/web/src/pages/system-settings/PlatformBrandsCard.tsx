@@ -1,10 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BrandConfig } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
+import { FooterLinksEditor, LINK_ADDRESS, footerLinksToSave } from '../../components/admin/FooterLinksEditor';
 import { LANGUAGES } from '../../locales/languages';
 import { serverFieldErrors } from '../../services/request';
 import { saveSetting, type SettingItem } from '../../services/settings';
@@ -19,16 +19,12 @@ type BrandKey = (typeof BRAND_KEYS)[number];
 const TEXT_FIELDS = ['title', 'tag', 'textStart', 'copyRight', 'customContent'] as const;
 const IMAGE_FIELDS = ['logo', 'icoImg', 'backgroundImage'] as const;
 const SWITCHES = ['showLogo', 'showRegister', 'dualScreen', 'lightShow', 'soundShow', 'powerSet'] as const;
-/** An image or link address: an http(s) URL or a path on this site. */
-const ADDRESS = /^(https?:\/\/\S+|\/\S*)?$/i;
 
 /** The brand values to save: texts trimmed, empty links dropped. */
 export function brandToSave(values: PlatformBrand): PlatformBrand {
   const trimmed = { ...values };
   for (const key of [...TEXT_FIELDS, ...IMAGE_FIELDS]) trimmed[key] = (values[key] ?? '').trim();
-  trimmed.linkList = (values.linkList ?? [])
-    .map((l) => ({ name: (l?.name ?? '').trim(), link: (l?.link ?? '').trim() }))
-    .filter((l) => l.name || l.link);
+  trimmed.linkList = footerLinksToSave(values.linkList);
   return trimmed;
 }
 
@@ -60,7 +56,7 @@ function BrandSettingsForm({ settingKey, value }: { settingKey: BrandKey; value:
   };
 
   const addressRule = (field: string) => ({
-    pattern: ADDRESS,
+    pattern: LINK_ADDRESS,
     message: tx('platformBrands.invalidAddress', { field: label(field) }),
   });
   return (
@@ -99,36 +95,17 @@ function BrandSettingsForm({ settingKey, value }: { settingKey: BrandKey; value:
           </Form.Item>
         ))}
       </Space>
-      <Form.List name="linkList">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.map((field) => (
-              <Space key={field.key} align="baseline" wrap>
-                <Form.Item name={[field.name, 'name']} label={label('linkName')}>
-                  <Input maxLength={500} />
-                </Form.Item>
-                <Form.Item name={[field.name, 'link']} label={label('link')} rules={[addressRule('link')]}>
-                  <Input maxLength={2000} style={{ width: 320 }} />
-                </Form.Item>
-                <Button
-                  icon={<DeleteOutlined />}
-                  onClick={() => remove(field.name)}
-                  aria-label={label('removeLink')}
-                />
-              </Space>
-            ))}
-            <Form.Item>
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => add({ name: '', link: '' })}
-                disabled={fields.length >= 20}
-              >
-                {label('addLink')}
-              </Button>
-            </Form.Item>
-          </>
-        )}
-      </Form.List>
+      <FooterLinksEditor
+        nameMax={500}
+        testId={`${settingKey}-links`}
+        labels={{
+          name: label('linkName'),
+          link: label('link'),
+          add: label('addLink'),
+          remove: label('removeLink'),
+          invalidAddress: tx('platformBrands.invalidAddress', { field: label('link') }),
+        }}
+      />
       <Authorized permission="sys:setting:edit">
         <Button type="primary" htmlType="submit" loading={saving} data-testid={`${settingKey}-save`}>
           {tx('translation:common.save')}

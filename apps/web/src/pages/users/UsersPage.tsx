@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,8 @@ import {
   type UserSortField,
 } from '../../services/user-admin';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
 import { userErrorText } from './user-errors';
@@ -39,34 +40,19 @@ export default function UsersPage() {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const me = useAccountStore((s) => s.user);
-  const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<Filters>();
-  const [params, setParams] = useState<UserListParams>({ pageNo: 1, pageSize: 10 });
+  const table = useServerTable<AdminUser, UserListParams, Filters>({
+    queryKey: ['user', 'list'],
+    fetch: listUsers,
+    sortable: SORTABLE,
+  });
+  const { refresh, sortOrderOf } = table;
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
 
-  const users = useQuery({
-    queryKey: ['user', 'list', params],
-    queryFn: ({ signal }) => listUsers(params, signal),
-    placeholderData: keepPreviousData,
-  });
   const roles = useQuery({
     queryKey: ['user', 'assignableRoles'],
     queryFn: ({ signal }) => listAssignableRoles(signal),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['user', 'list'] });
-
-  const onFilter = (values: Filters) =>
-    setParams((p) => ({
-      pageNo: 1,
-      pageSize: p.pageSize,
-      sortField: p.sortField,
-      sortOrder: p.sortOrder,
-      name: values.name?.trim() || undefined,
-      officeId: values.officeId,
-      roleId: values.roleId,
-      enabled: values.enabled,
-    }));
 
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -78,17 +64,15 @@ export default function UsersPage() {
     }
   };
 
-  const sortOrderOf = (field: UserSortField) =>
-    params.sortField === field ? (params.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
   const isMe = (u: AdminUser) => me?.id === u.id;
 
   return (
     <Card title={t('title')}>
       <Form
-        form={filterForm}
+        form={table.form}
         name="userFilter"
         layout="inline"
-        onFinish={onFilter}
+        onFinish={table.search}
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="name" label={t('searchName')}>
@@ -118,19 +102,7 @@ export default function UsersPage() {
             ]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="user-search">
-            {tc('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.resetFields();
-              onFilter({});
-            }}
-          >
-            {tc('common.reset')}
-          </Button>
-        </Space>
+        <SearchActions onReset={table.reset} testId="user-search" />
       </Form>
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Authorized permission="sys:user:add">
@@ -146,28 +118,8 @@ export default function UsersPage() {
       </Flex>
       <Table<AdminUser>
         rowKey="id"
-        loading={users.isFetching}
-        dataSource={users.data?.list ?? []}
-        locale={{ emptyText: tc('common.emptyList') }}
+        {...table.tableProps}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: users.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tc('common.total', { total }),
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminUser> | undefined;
-          const field = SORTABLE.find((f) => f === s?.columnKey);
-          setParams((p) => ({
-            ...p,
-            pageNo: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? 10,
-            sortField: s?.order && field ? field : undefined,
-            sortOrder: s?.order && field ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
-          }));
-        }}
         columns={[
           {
             key: 'loginName',

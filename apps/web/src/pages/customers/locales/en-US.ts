@@ -4,6 +4,9 @@ export default {
   saved: 'Saved',
   editBrand: 'Brand of “{{name}}”',
   sameAsPlatform: 'Same as the platform',
+  addLink: 'Add footer link',
+  removeLink: 'Remove link',
+  linkListHint: 'Without links, the sign-in page shows the platform’s footer links.',
   kinds: { agent: 'Agent', customer: 'Customer' },
   fields: {
     name: 'Name',
@@ -18,8 +21,12 @@ export default {
     copyRight: 'Copyright',
     backgroundImage: 'Sign-in background address',
     defaultLanguage: 'Default language',
+    linkList: 'Footer links',
+    linkName: 'Link text',
+    link: 'Link address',
   },
   errors: {
+    linkIncomplete: 'Each link needs a text and an address',
     url: '{{field}} must be an http(s) address or a path starting with /',
     domainName: 'Enter a host name such as signage.example.com (no http://, port or path)',
     domainTaken: 'This domain name is already in use',

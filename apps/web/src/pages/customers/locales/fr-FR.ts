@@ -6,6 +6,9 @@ const messages: typeof en = {
   saved: 'Enregistré',
   editBrand: 'Marque de « {{name}} »',
   sameAsPlatform: 'Comme la plateforme',
+  addLink: 'Ajouter un lien de pied de page',
+  removeLink: 'Supprimer le lien',
+  linkListHint: 'Sans liens, la page de connexion affiche les liens de pied de page de la plateforme.',
   kinds: { agent: 'Agent', customer: 'Client' },
   fields: {
     name: 'Nom',
@@ -20,8 +23,12 @@ const messages: typeof en = {
     copyRight: 'Copyright',
     backgroundImage: 'Adresse du fond de connexion',
     defaultLanguage: 'Langue par défaut',
+    linkList: 'Liens de pied de page',
+    linkName: 'Texte du lien',
+    link: 'Adresse du lien',
   },
   errors: {
+    linkIncomplete: 'Chaque lien a besoin d’un texte et d’une adresse',
     url: '{{field}} doit être une adresse http(s) ou un chemin commençant par /',
     domainName: 'Saisissez un nom d’hôte comme signage.example.com (sans http://, port ni chemin)',
     domainTaken: 'Ce nom de domaine est déjà utilisé',

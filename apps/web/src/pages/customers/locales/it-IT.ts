@@ -6,6 +6,9 @@ const messages: typeof en = {
   saved: 'Salvato',
   editBrand: 'Marchio di “{{name}}”',
   sameAsPlatform: 'Come la piattaforma',
+  addLink: 'Aggiungi link a piè di pagina',
+  removeLink: 'Rimuovi link',
+  linkListHint: 'Senza link, la pagina di accesso mostra i link a piè di pagina della piattaforma.',
   kinds: { agent: 'Agente', customer: 'Cliente' },
   fields: {
     name: 'Nome',
@@ -20,8 +23,12 @@ const messages: typeof en = {
     copyRight: 'Copyright',
     backgroundImage: 'Indirizzo dello sfondo di accesso',
     defaultLanguage: 'Lingua predefinita',
+    linkList: 'Link a piè di pagina',
+    linkName: 'Testo del link',
+    link: 'Indirizzo del link',
   },
   errors: {
+    linkIncomplete: 'Ogni link richiede un testo e un indirizzo',
     url: '{{field}} deve essere un indirizzo http(s) o un percorso che inizia con /',
     domainName: 'Inserisci un nome host come signage.example.com (senza http://, porta o percorso)',
     domainTaken: 'Questo dominio è già in uso',

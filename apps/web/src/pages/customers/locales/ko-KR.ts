@@ -6,6 +6,9 @@ const messages: typeof en = {
   saved: '저장되었습니다',
   editBrand: '“{{name}}” 브랜드',
   sameAsPlatform: '플랫폼과 동일',
+  addLink: '바닥글 링크 추가',
+  removeLink: '링크 삭제',
+  linkListHint: '링크가 없으면 로그인 페이지에 플랫폼의 바닥글 링크가 표시됩니다.',
   kinds: { agent: '대리점', customer: '고객' },
   fields: {
     name: '이름',
@@ -20,8 +23,12 @@ const messages: typeof en = {
     copyRight: '저작권',
     backgroundImage: '로그인 배경 주소',
     defaultLanguage: '기본 언어',
+    linkList: '바닥글 링크',
+    linkName: '링크 텍스트',
+    link: '링크 주소',
   },
   errors: {
+    linkIncomplete: '각 링크에는 텍스트와 주소가 필요합니다',
     url: '{{field}}은(는) http(s) 주소이거나 /로 시작하는 경로여야 합니다',
     domainName: 'signage.example.com 같은 호스트 이름을 입력하세요(http://, 포트, 경로 제외)',
     domainTaken: '이미 사용 중인 도메인입니다',

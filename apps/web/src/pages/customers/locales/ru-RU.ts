@@ -6,6 +6,9 @@ const messages: typeof en = {
   saved: 'Сохранено',
   editBrand: 'Бренд «{{name}}»',
   sameAsPlatform: 'Как у платформы',
+  addLink: 'Добавить ссылку в подвал',
+  removeLink: 'Удалить ссылку',
+  linkListHint: 'Без ссылок страница входа показывает ссылки подвала платформы.',
   kinds: { agent: 'Агент', customer: 'Клиент' },
   fields: {
     name: 'Название',
@@ -20,8 +23,12 @@ const messages: typeof en = {
     copyRight: 'Авторские права',
     backgroundImage: 'Адрес фона страницы входа',
     defaultLanguage: 'Язык по умолчанию',
+    linkList: 'Ссылки в подвале',
+    linkName: 'Текст ссылки',
+    link: 'Адрес ссылки',
   },
   errors: {
+    linkIncomplete: 'Каждой ссылке нужны текст и адрес',
     url: '{{field}}: нужен адрес http(s) или путь, начинающийся с /',
     domainName: 'Введите имя хоста, например signage.example.com (без http://, порта и пути)',
     domainTaken: 'Этот домен уже используется',

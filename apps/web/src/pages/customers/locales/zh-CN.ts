@@ -6,6 +6,9 @@ const messages: typeof en = {
   saved: '已保存',
   editBrand: '“{{name}}”的品牌',
   sameAsPlatform: '与平台相同',
+  addLink: '添加页脚链接',
+  removeLink: '删除链接',
+  linkListHint: '不设置链接时，登录页显示平台的页脚链接。',
   kinds: { agent: '代理商', customer: '客户' },
   fields: {
     name: '名称',
@@ -20,8 +23,12 @@ const messages: typeof en = {
     copyRight: '版权信息',
     backgroundImage: '登录背景地址',
     defaultLanguage: '默认语言',
+    linkList: '页脚链接',
+    linkName: '链接文字',
+    link: '链接地址',
   },
   errors: {
+    linkIncomplete: '每个链接需要文字和地址',
     url: '{{field}}必须是 http(s) 地址或以 / 开头的路径',
     domainName: '请输入主机名，例如 signage.example.com（不含 http://、端口或路径）',
     domainTaken: '该域名已被使用',

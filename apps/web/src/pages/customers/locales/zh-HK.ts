@@ -6,6 +6,9 @@ const messages: typeof en = {
   saved: '已儲存',
   editBrand: '「{{name}}」的品牌',
   sameAsPlatform: '與平台相同',
+  addLink: '新增頁尾連結',
+  removeLink: '刪除連結',
+  linkListHint: '不設定連結時，登入頁顯示平台的頁尾連結。',
   kinds: { agent: '代理商', customer: '客戶' },
   fields: {
     name: '名稱',
@@ -20,8 +23,12 @@ const messages: typeof en = {
     copyRight: '版權資訊',
     backgroundImage: '登入背景地址',
     defaultLanguage: '預設語言',
+    linkList: '頁尾連結',
+    linkName: '連結文字',
+    link: '連結地址',
   },
   errors: {
+    linkIncomplete: '每個連結需要文字和地址',
     url: '{{field}}必須是 http(s) 地址或以 / 開頭的路徑',
     domainName: '請輸入主機名，例如 signage.example.com（不含 http://、連接埠或路徑）',
     domainTaken: '該域名已被使用',
