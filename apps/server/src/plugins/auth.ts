@@ -4,8 +4,11 @@ import { findPermission, splitPermission } from '@apm/contract';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { SESSION_TTL_MS, type AuthContext } from '../modules/auth/session-service.js';
 
-/** Who may call a route: anyone, any signed-in user, or holders of a permission string. */
-export type Access = 'public' | 'session' | `${string}:${string}`;
+/** A permission string `<id>:<operation>`. */
+export type PermissionString = `${string}:${string}`;
+
+/** Who may call a route: anyone, any signed-in user, holders of a permission, or of any one of several. */
+export type Access = 'public' | 'session' | PermissionString | readonly PermissionString[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,11 +85,12 @@ export default fp(
       if (request.auth.pwdPastDue && !request.routeOptions.config.allowPwdPastDue) {
         throw forbidden('Your password has expired; change it to continue', 'pwdPastDue');
       }
-      if (access !== 'session' && !hasPermission(request.auth, access)) {
-        const { id, operation } = splitPermission(access);
+      const needed = access === 'session' ? [] : typeof access === 'string' ? [access] : access;
+      if (needed.length > 0 && !needed.some((p) => hasPermission(request.auth!, p))) {
+        const { id, operation } = splitPermission(needed[0]!);
         const name = findPermission(id)?.name ?? id;
         throw forbidden('Request denied', 'noPermission', {
-          permission: access,
+          permission: needed[0],
           permissionName: `${name}: ${operation}`,
         });
       }

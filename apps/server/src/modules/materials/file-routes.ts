@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FILE_VARIANTS, materialFileTarget } from './file-lookup.js';
 import { serveStoredFile } from './file-serving.js';
+import { MATERIAL_VIEWERS } from './access.js';
 
 const tags = ['file'];
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -19,7 +20,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/a/api/file/getFile',
     {
-      config: { access: 'res:material:view' },
+      config: { access: MATERIAL_VIEWERS },
       schema: {
         tags,
         summary: 'The original bytes of a material the caller may see (Range, ETag, 304, inline or download)',
@@ -43,7 +44,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/a/api/file/getFileHandlex',
     {
-      config: { access: 'res:material:view' },
+      config: { access: MATERIAL_VIEWERS },
       schema: {
         tags,
         summary:

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
+import { MATERIAL_VIEWERS } from './access.js';
 import fileRoutes from './file-routes.js';
 import folderRoutes from './folder-routes.js';
 import { IdSchema, IdsSchema, idsOf } from './ids.js';
@@ -71,7 +72,7 @@ const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${BASE}/detail`,
     {
-      config: { access: 'res:material:view' },
+      config: { access: MATERIAL_VIEWERS },
       schema: {
         tags,
         summary: 'One material with folder path, codecs, pages, poster, converted file, users and review',

@@ -144,6 +144,41 @@ describe('material review: waiting list, approve, reject, permissions and scope'
     expect((await post('approve', { ids: [id.bWaiting] }, bReviewer)).statusCode).toBe(200);
   });
 
+  it('lets reviewers see what they judge: details and bytes with review:material:view only', async () => {
+    const files = '/apm-web/a/api';
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `${files}/material/detail?id=${id.poster}`,
+      headers: { cookie: looker },
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.name).toBe('Poster.png');
+    const bytes = await t.app.inject({
+      method: 'GET',
+      url: `${files}/file/getFile?id=${id.poster}`,
+      headers: { cookie: looker },
+    });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.body).toBe('poster');
+    // Another tenant's reviewer still sees nothing of A's.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${files}/file/getFile?id=${id.poster}`,
+      headers: { cookie: bReviewer },
+    });
+    expect(foreign.statusCode).toBe(404);
+    // Neither library nor review rights: refused.
+    const noRole = await addRole(t.db, 'nothingA1', f.offices.a1.id, ['sys:user:view']);
+    await addUser(t.db, 'a1nobody', f.offices.a1.id, [noRole]);
+    const nobody = await login(t.app, 'a1nobody', PASSWORD);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${files}/material/detail?id=${id.poster}`,
+      headers: { cookie: nobody },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('leaves audit log entries of the decisions', async () => {
     await t.app.services.audit.flush();
     const rows = await t.db
