@@ -4,12 +4,14 @@ import { namespaceFolder } from '../src/locales/page-messages';
 
 type Bundle = { default: Record<string, unknown> };
 
-const files = import.meta.glob<Bundle>('../src/pages/*/locales/*.ts', { eager: true });
+const files = import.meta.glob<Bundle>(['../src/pages/*/locales/*.ts', '../src/pages/*/*/locales/*.ts'], {
+  eager: true,
+});
 
 /** Messages by feature folder, then by language tag. */
 const byFeature = new Map<string, Map<string, Record<string, unknown>>>();
 for (const [file, bundle] of Object.entries(files)) {
-  const [, feature, tag] = /pages\/([^/]+)\/locales\/([^/]+)\.ts$/.exec(file) ?? [];
+  const [, feature, tag] = /pages\/([^/]+(?:\/[^/]+)?)\/locales\/([^/]+)\.ts$/.exec(file) ?? [];
   if (!feature || !tag) continue;
   if (!byFeature.has(feature)) byFeature.set(feature, new Map());
   byFeature.get(feature)!.set(tag, bundle.default);

@@ -11,13 +11,17 @@ export type { PageNamespace };
 
 type Bundle = { default: Record<string, unknown> };
 
-const loaders = import.meta.glob<Bundle>('../pages/*/locales/*.ts');
+const loaders = import.meta.glob<Bundle>(['../pages/*/locales/*.ts', '../pages/*/*/locales/*.ts']);
 
 /** Namespaces some page has asked for; a language switch loads them for the new language. */
 const used = new Set<PageNamespace>();
 
+/** Namespaces of a part of a page, in a folder below the page's (`pages/materials/upload`). */
+const NESTED_FOLDERS: Record<string, string> = { materialUpload: 'materials/upload' };
+
 /** Folder of a namespace: `messageNotification` lives in `pages/message-notification`. */
 export function namespaceFolder(ns: string): string {
+  if (ns in NESTED_FOLDERS) return NESTED_FOLDERS[ns]!;
   return ns.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 

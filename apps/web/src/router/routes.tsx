@@ -48,6 +48,12 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'messageNotification',
   ),
   user: page(() => import('../pages/users/UsersPage'), 'users'),
+  material: page(() => import('../pages/materials/MaterialsPage'), 'materials', 'materialUpload'),
+  materialReview: page(
+    () => import('../pages/material-review/MaterialReviewPage'),
+    'materialReview',
+    'materials',
+  ),
 };
 
 const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));

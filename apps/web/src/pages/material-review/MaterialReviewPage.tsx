@@ -1,0 +1,256 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import {
+  formatBytes,
+  MATERIAL_KIND_VALUES,
+  REVIEW_STATE_VALUES,
+  type Material,
+  type MaterialKind,
+  type MaterialReviewState,
+} from '@apm/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Select, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '../../access/Authorized';
+import { useAccess } from '../../access/use-access';
+import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
+import { approveMaterials, listMaterialReviews, rejectMaterials } from '../../services/material-review';
+import { apiUrl } from '../../services/request';
+import { useDebounced } from '../../utils/use-debounced';
+import { KindIcon, ReviewTag } from '../materials/MaterialBits';
+import { MaterialPreviewModal } from '../materials/MaterialPreviewModal';
+import { ReviewNoteModal } from './ReviewNoteModal';
+
+interface Decision {
+  decision: 'approve' | 'reject';
+  ids: number[];
+}
+
+/** `review/material`: materials waiting for review, previewed, approved or rejected with a note. */
+export default function MaterialReviewPage() {
+  const { t } = useTranslation('materialReview');
+  const { t: tm } = useTranslation('materials');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const access = useAccess();
+  // The server lets reviewers read what they judge (details, thumbnails, bytes).
+  const canPreview = access.can('review:material:view') || access.can('res:material:view');
+  const [state, setState] = useState<MaterialReviewState>('pending');
+  const [kind, setKind] = useState<MaterialKind | undefined>(undefined);
+  const [officeId, setOfficeId] = useState<number | undefined>(undefined);
+  const [keywordInput, setKeywordInput] = useState('');
+  const debounced = useDebounced(keywordInput.trim(), 400);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+
+  useEffect(() => setKeyword(debounced), [debounced]);
+  useEffect(() => {
+    setPage((p) => ({ ...p, pageNo: 1 }));
+    setSelected([]);
+  }, [state, kind, officeId, keyword]);
+
+  const params = { ...page, reviewState: state, kind, officeId, keyword: keyword || undefined };
+  const list = useQuery({
+    queryKey: ['material', 'review', params],
+    queryFn: ({ signal }) => listMaterialReviews(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const decide = async ({ decision, ids }: Decision, note: string) => {
+    if (decision === 'approve') await approveMaterials(ids, note);
+    else await rejectMaterials(ids, note);
+    void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count: ids.length }));
+    setSelected((s) => s.filter((id) => !ids.includes(id)));
+    await queryClient.invalidateQueries({ queryKey: ['material'] });
+  };
+
+  return (
+    <Card title={t('title')}>
+      <Flex wrap gap={8} style={{ marginBottom: 12 }} justify="space-between">
+        <Space wrap>
+          <Input
+            allowClear
+            style={{ width: 220 }}
+            maxLength={200}
+            placeholder={tm('filters.keyword')}
+            aria-label={tm('filters.keyword')}
+            value={keywordInput}
+            onChange={(e) => setKeywordInput(e.target.value)}
+            onPressEnter={() => setKeyword(keywordInput.trim())}
+            data-testid="review-search"
+          />
+          <Select<MaterialReviewState>
+            style={{ width: 150 }}
+            aria-label={tm('filters.reviewState')}
+            value={state}
+            onChange={setState}
+            options={REVIEW_STATE_VALUES.map((s) => ({ value: s, label: tm(`reviewStates.${s}`) }))}
+            data-testid="review-filter-state"
+          />
+          <Select<MaterialKind>
+            allowClear
+            style={{ width: 140 }}
+            placeholder={tm('filters.kind')}
+            aria-label={tm('filters.kind')}
+            value={kind}
+            onChange={(k) => setKind(k ?? undefined)}
+            options={MATERIAL_KIND_VALUES.map((k) => ({ value: k, label: tm(`kinds.${k}`) }))}
+            data-testid="review-filter-kind"
+          />
+          <OfficeTreeSelect
+            allowClear
+            placeholder={t('anyOffice')}
+            value={officeId}
+            onChange={setOfficeId}
+            style={{ minWidth: 200 }}
+          />
+        </Space>
+        <Space wrap>
+          <Authorized permission="review:material:review">
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              disabled={!selected.length}
+              onClick={() => setDeciding({ decision: 'approve', ids: selected })}
+              data-testid="review-bulk-approve"
+            >
+              {t('bulkApprove', { count: selected.length })}
+            </Button>
+          </Authorized>
+          <Authorized permission="review:material:review">
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              disabled={!selected.length}
+              onClick={() => setDeciding({ decision: 'reject', ids: selected })}
+              data-testid="review-bulk-reject"
+            >
+              {t('bulkReject', { count: selected.length })}
+            </Button>
+          </Authorized>
+        </Space>
+      </Flex>
+      <Table<Material>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: state === 'pending' ? t('emptyPending') : tc('common.emptyList') }}
+        scroll={{ x: 1280 }}
+        data-testid="review-table"
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.count ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => tc('common.total', { total }),
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+        columns={[
+          {
+            key: 'thumb',
+            width: 64,
+            render: (_, m) =>
+              m.thumbUrl && canPreview ? (
+                <img src={apiUrl(m.thumbUrl)} alt="" style={{ width: 48, height: 36, objectFit: 'cover' }} />
+              ) : (
+                <KindIcon kind={m.kind} style={{ fontSize: 24 }} />
+              ),
+          },
+          {
+            key: 'name',
+            title: tm('fields.name'),
+            width: 260,
+            ellipsis: true,
+            render: (_, m) =>
+              canPreview ? (
+                <Typography.Link onClick={() => setPreviewId(m.id)} data-testid="review-preview">
+                  {m.name}
+                </Typography.Link>
+              ) : (
+                m.name
+              ),
+          },
+          { key: 'kind', title: tm('fields.kind'), width: 110, render: (_, m) => tm(`kinds.${m.kind}`) },
+          { key: 'size', title: tm('fields.size'), width: 100, render: (_, m) => formatBytes(m.size) },
+          {
+            key: 'uploader',
+            title: tm('fields.uploader'),
+            width: 120,
+            render: (_, m) => m.creatorName ?? '—',
+          },
+          { key: 'office', title: tm('fields.office'), width: 140, ellipsis: true, dataIndex: 'officeName' },
+          {
+            key: 'createdAt',
+            title: tm('fields.createdAt'),
+            width: 150,
+            render: (_, m) => dayjs(m.createdAt).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            key: 'state',
+            title: tm('fields.reviewState'),
+            width: 120,
+            render: (_, m) => <ReviewTag state={m.reviewState} note={m.reviewNote} />,
+          },
+          {
+            key: 'actions',
+            title: tc('common.actions'),
+            fixed: 'right',
+            width: 200,
+            render: (_, m) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={!canPreview}
+                  onClick={() => setPreviewId(m.id)}
+                  data-testid="review-preview-button"
+                >
+                  {tm('actions.preview')}
+                </Button>
+                <Authorized permission="review:material:review">
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={m.reviewState === 'approved'}
+                    onClick={() => setDeciding({ decision: 'approve', ids: [m.id] })}
+                    data-testid="review-approve"
+                  >
+                    {t('approve')}
+                  </Button>
+                </Authorized>
+                <Authorized permission="review:material:review">
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    disabled={m.reviewState === 'rejected'}
+                    onClick={() => setDeciding({ decision: 'reject', ids: [m.id] })}
+                    data-testid="review-reject"
+                  >
+                    {t('reject')}
+                  </Button>
+                </Authorized>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {previewId !== null ? <MaterialPreviewModal id={previewId} onClose={() => setPreviewId(null)} /> : null}
+      {deciding ? (
+        <ReviewNoteModal
+          decision={deciding.decision}
+          count={deciding.ids.length}
+          onClose={() => setDeciding(null)}
+          onSubmit={(note) => decide(deciding, note)}
+        />
+      ) : null}
+    </Card>
+  );
+}

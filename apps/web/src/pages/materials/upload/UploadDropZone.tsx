@@ -1,0 +1,125 @@
+import { FolderOpenOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, theme, Typography } from 'antd';
+import { useRef, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { collectDropped, inputFiles, takeDropSources } from './drop-entries';
+import type { NewFile } from './upload-tasks';
+
+/** Props of {@link UploadDropZone}. */
+export interface UploadDropZoneProps {
+  /** Text under the hint (formats, limit). */
+  note: string;
+  onFiles(files: NewFile[]): void;
+  onReadError(message: string): void;
+}
+
+/**
+ * The drop zone: click (or Enter) chooses files, a second button chooses a folder
+ * (`webkitdirectory`), and a drop of many files and folders is walked recursively.
+ */
+export function UploadDropZone({ note, onFiles, onReadError }: UploadDropZoneProps) {
+  const { t } = useTranslation('materialUpload');
+  const { token } = theme.useToken();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement | null>(null);
+  const [over, setOver] = useState(false);
+  const depth = useRef(0);
+
+  const onDragEnter = (event: DragEvent) => {
+    event.preventDefault();
+    depth.current += 1;
+    setOver(true);
+  };
+  const onDragLeave = () => {
+    depth.current = Math.max(0, depth.current - 1);
+    if (depth.current === 0) setOver(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    depth.current = 0;
+    setOver(false);
+    // Entries must be taken before the handler returns; reading them may go on afterwards.
+    const sources = takeDropSources(event.dataTransfer.items);
+    collectDropped(sources).then(
+      (files) => files.length > 0 && onFiles(files),
+      (error: unknown) => onReadError(error instanceof Error ? error.message : String(error)),
+    );
+  };
+  const choose = (input: RefObject<HTMLInputElement | null>) => (event: { stopPropagation(): void }) => {
+    event.stopPropagation();
+    input.current?.click();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      fileInput.current?.click();
+    }
+  };
+  const onInput = (input: HTMLInputElement) => {
+    const files = inputFiles(input.files ?? []);
+    // Cleared so that choosing the same file again fires `change` (e.g. to resume it).
+    input.value = '';
+    if (files.length > 0) onFiles(files);
+  };
+
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      data-testid="material-upload-drop"
+      onClick={() => fileInput.current?.click()}
+      onKeyDown={onKeyDown}
+      onDragEnter={onDragEnter}
+      onDragOver={(event) => event.preventDefault()}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      style={{
+        border: `1px dashed ${over ? token.colorPrimary : token.colorBorder}`,
+        borderRadius: token.borderRadiusLG,
+        background: over ? token.colorPrimaryBg : token.colorFillAlter,
+        padding: token.paddingLG,
+        textAlign: 'center',
+        cursor: 'pointer',
+        transition: `border-color ${token.motionDurationSlow}`,
+      }}
+    >
+      <InboxOutlined style={{ fontSize: 40, color: token.colorPrimary }} />
+      <div>
+        <Typography.Text strong>{t('dropHint')}</Typography.Text>
+      </div>
+      <div style={{ marginBottom: token.marginSM }}>
+        <Typography.Text type="secondary">{note}</Typography.Text>
+      </div>
+      <Space wrap>
+        <Button icon={<UploadOutlined />} onClick={choose(fileInput)}>
+          {t('chooseFiles')}
+        </Button>
+        <Button icon={<FolderOpenOutlined />} onClick={choose(folderInput)}>
+          {t('chooseFolder')}
+        </Button>
+      </Space>
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="material-upload-input"
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => onInput(event.currentTarget)}
+      />
+      <input
+        ref={(el) => {
+          folderInput.current = el;
+          // Not a React prop: set as an attribute so the browser offers folders.
+          el?.setAttribute('webkitdirectory', '');
+        }}
+        type="file"
+        multiple
+        hidden
+        data-testid="material-upload-folder-input"
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => onInput(event.currentTarget)}
+      />
+    </div>
+  );
+}
