@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATERIAL_UPLOAD_CHUNK_BYTES as CHUNK } from '../../packages/contract/src/material.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -164,7 +165,8 @@ describe('material uploader', () => {
       const video = {
         name: `clip-${tag}.mp4`,
         kind: 'mp4',
-        size: 20 * 1024 * 1024,
+        // Several chunks, so that the bar visibly moves between PATCHes however fast loopback is.
+        size: 2.5 * CHUNK,
         seed: `v${tag}`,
       } as const;
       const image = { name: `logo-${tag}.png`, kind: 'png', size: 0, seed: `i${tag}` } as const;
@@ -287,7 +289,7 @@ describe('material uploader', () => {
     await page.goto(`${server.url}/resManage/myRes`);
     await page.waitForSelector(DROP);
     const tag = `resume-${Date.now()}`;
-    const video = { name: `${tag}.mp4`, kind: 'mp4', size: 20 * 1024 * 1024, seed: tag } as const;
+    const video = { name: `${tag}.mp4`, kind: 'mp4', size: 2.5 * CHUNK, seed: tag } as const;
 
     // The first chunk goes through; the second is held until the page is gone.
     let release = () => {};
@@ -301,7 +303,7 @@ describe('material uploader', () => {
     });
     await drop(page, [video]);
     await expect.poll(() => patches.length, { timeout: 20_000 }).toBe(2);
-    expect(patches).toEqual([0, 8 * 1024 * 1024]);
+    expect(patches).toEqual([0, CHUNK]);
     await page.reload();
     release();
     await page.unroute('**/a/api/file/tus/**');
@@ -313,7 +315,7 @@ describe('material uploader', () => {
     await settled(page, video.name);
     expect(await outcome(page, video.name)).toEqual({ state: 'done', error: null });
     expect(heads).toHaveLength(1);
-    expect(patches).toEqual([8 * 1024 * 1024, 16 * 1024 * 1024]);
+    expect(patches).toEqual([CHUNK, 2 * CHUNK]);
     expect(await materialNames(tag)).toEqual([video.name]);
     expect(errors).toEqual([]);
     await context.close();
