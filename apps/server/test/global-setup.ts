@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
-/** Debian packages of the media tools the processing tests run for real, by the command they provide. */
+/** Debian packages of the media tools the processing tests run for real, by the command they provide (LibreOffice: Writer is enough for the tests). */
 const MEDIA_PACKAGES: Record<string, string> = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffmpeg',
@@ -10,7 +10,7 @@ const MEDIA_PACKAGES: Record<string, string> = {
 const has = (command: string) => spawnSync(command, ['-v'], { stdio: 'ignore' }).error === undefined;
 
 /**
- * Installs ffmpeg and poppler-utils with apt when they are missing and the tests run as root (as
+ * Installs ffmpeg, poppler-utils and LibreOffice Writer with apt when they are missing and the tests run as root (as
  * the e2e tests do for Chromium); otherwise says what to install.
  */
 export default function ensureMediaTools(): void {
@@ -26,7 +26,7 @@ export default function ensureMediaTools(): void {
     throw new Error(`Media tools missing: install them with "apt-get install -y ${missing.join(' ')}"`);
   }
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -116,6 +117,24 @@ export async function testPdf(file: string, pages: number): Promise<string> {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   await writeFile(file, body, 'latin1');
   return file;
+}
+
+/** A Word document (docx) of one page, written by LibreOffice from HTML. */
+export async function testDocx(dir: string, name: string): Promise<string> {
+  const html = path.join(dir, `${name}.html`);
+  await writeFile(html, '<html><body><h1>APM</h1><p>An Office document of one page.</p></body></html>');
+  // A profile of its own: a second LibreOffice on the default profile would wait for the first.
+  const profile = pathToFileURL(path.join(dir, 'lo-profile')).href;
+  await run('soffice', [
+    `-env:UserInstallation=${profile}`,
+    '--headless',
+    '--convert-to',
+    'docx:MS Word 2007 XML',
+    '--outdir',
+    dir,
+    html,
+  ]);
+  return path.join(dir, `${name}.docx`);
 }
 
 /** A zip of stored (uncompressed) entries, written by hand. */

@@ -6,7 +6,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, findUser, initSystem, type TestApp } from '../../../helpers/app.js';
 import { fileRow, processAll, storeMaterial, type Owner } from './fixture.js';
-import { at, ffprobe, orientedJpeg, png, testAudio, testPdf, testVideo, testZip, ffmpeg } from './media.js';
+import {
+  at,
+  ffprobe,
+  orientedJpeg,
+  png,
+  testAudio,
+  testDocx,
+  testPdf,
+  testVideo,
+  testZip,
+  ffmpeg,
+} from './media.js';
 
 /** Processing of each kind on real media generated here with ffmpeg, sharp and a hand-written PDF. */
 describe('material processing by kind', () => {
@@ -180,6 +191,24 @@ describe('material processing by kind', () => {
     expect([row.width, row.height]).toEqual([398, 560]);
     const thumb = await sharp(abs(row.thumbPath!)).metadata();
     expect([thumb.width, thumb.height]).toEqual([227, 320]);
+  });
+
+  it('Office document: converted to PDF with LibreOffice, then its pages rendered', async () => {
+    const docx = await testDocx(dir, 'letter');
+    const { fileId } = await storeMaterial(t.app, owner, docx, {
+      kind: 'document',
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ext: '.docx',
+    });
+    await processAll(t.app);
+    const row = await fileRow(t.db, fileId);
+    expect(row).toMatchObject({ processState: 'done', processProgress: 100, processError: null });
+    expect(row.convertedPath).toBe(`derived/${fileId}/converted.pdf`);
+    expect((await readFile(abs(row.convertedPath!))).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(row.meta.pages).toBe(1);
+    expect(row.meta.pagePaths).toEqual([`derived/${fileId}/pages/1.webp`]);
+    expect((await sharp(abs(row.meta.pagePaths![0]!)).metadata()).format).toBe('webp');
+    expect(row.thumbPath).toBe(`derived/${fileId}/thumb.webp`);
   });
 
   it('a file that is not what it claims fails with a clear message, and the queue goes on', async () => {
