@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
+import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -19,16 +19,13 @@ describe('material review page', () => {
     cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
     const me = await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo');
     // A user who may see the review list but not decide.
-    const role = await apiCall<{ id: number }>(server.url, cookie, '/a/api/role/save', {
-      name: 'Review watcher',
+    await createUserWithRole(server.url, cookie, {
+      roleName: 'Review watcher',
       grants: 'home:view,review:view,review:material:view',
-    });
-    await apiCall(server.url, cookie, '/a/api/user/save', {
       loginName: WATCHER.user,
       name: 'Walt Watcher',
+      password: WATCHER.password,
       officeId: me.office.id,
-      roleIds: [role.id],
-      password: await encryptForServer(server.url, WATCHER.password),
     });
     browser = await launchChromium();
   });

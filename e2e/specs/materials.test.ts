@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
+import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { makePng, uploadMaterial, type MaterialRow } from '../support/materials.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -57,16 +57,13 @@ describe('material management page', () => {
     cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
     const me = await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo');
     // A user who may look at the library but not change it.
-    const role = await apiCall<{ id: number }>(server.url, cookie, '/a/api/role/save', {
-      name: 'Material viewer',
+    await createUserWithRole(server.url, cookie, {
+      roleName: 'Material viewer',
       grants: 'home:view,res:view,res:material:view',
-    });
-    await apiCall(server.url, cookie, '/a/api/user/save', {
       loginName: VIEWER.user,
       name: 'Mona Viewer',
+      password: VIEWER.password,
       officeId: me.office.id,
-      roleIds: [role.id],
-      password: await encryptForServer(server.url, VIEWER.password),
     });
     browser = await launchChromium();
   });

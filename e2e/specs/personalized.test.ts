@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
+import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
 import { collectErrors, signIn } from '../support/session.js';
@@ -69,17 +69,14 @@ describe('personalized interface: a customer administrator edits its own brand',
     });
     const host = `personal-${lang.toLowerCase()}.localhost`;
     await apiCall(server.url, cookie, '/a/api/customer/saveDomainName', { id, domainName: host });
-    const role = await apiCall<{ id: number }>(server.url, cookie, '/a/api/role/save', {
-      name: `Brand keeper ${lang}`,
-      grants: 'home:view,sys:view,sys:personalized:view,sys:personalized:edit',
-    });
     const user = `brandkeeper${lang.toLowerCase()}`;
-    await apiCall(server.url, cookie, '/a/api/user/save', {
+    await createUserWithRole(server.url, cookie, {
+      roleName: `Brand keeper ${lang}`,
+      grants: 'home:view,sys:view,sys:personalized:view,sys:personalized:edit',
       loginName: user,
       name: `Brand Keeper ${lang}`,
+      password: PASSWORD,
       officeId: id,
-      roleIds: [role.id],
-      password: await encryptForServer(server.url, PASSWORD),
     });
     return { id, host, user };
   }

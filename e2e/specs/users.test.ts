@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
+import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
 import { collectErrors, signIn } from '../support/session.js';
@@ -55,16 +55,13 @@ describe('user management page', () => {
     );
     officeName = me.office.name;
     // A user who may see the user list but not add users.
-    const role = await apiCall<{ id: number }>(server.url, cookie, '/a/api/role/save', {
-      name: 'User viewer',
+    await createUserWithRole(server.url, cookie, {
+      roleName: 'User viewer',
       grants: 'home:view,sys:view,sys:user:view',
-    });
-    await apiCall(server.url, cookie, '/a/api/user/save', {
       loginName: VIEWER.user,
       name: 'Vicky Viewer',
+      password: VIEWER.password,
       officeId: me.office.id,
-      roleIds: [role.id],
-      password: await encryptForServer(server.url, VIEWER.password),
     });
     browser = await launchChromium();
   });

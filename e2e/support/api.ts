@@ -51,3 +51,29 @@ export async function apiCall<T>(baseUrl: string, cookie: string, url: string, b
   }
   return envelope.data;
 }
+
+/** Who {@link createUserWithRole} creates: a role of `grants` and one user holding it. */
+export interface UserWithRole {
+  roleName: string;
+  /** Comma-separated permission strings, e.g. `home:view,res:material:view`. */
+  grants: string;
+  loginName: string;
+  name: string;
+  password: string;
+  officeId: number;
+}
+
+/** Creates a role with the given grants and a user holding it (as the signed-in administrator). */
+export async function createUserWithRole(baseUrl: string, cookie: string, user: UserWithRole): Promise<void> {
+  const role = await apiCall<{ id: number }>(baseUrl, cookie, '/a/api/role/save', {
+    name: user.roleName,
+    grants: user.grants,
+  });
+  await apiCall(baseUrl, cookie, '/a/api/user/save', {
+    loginName: user.loginName,
+    name: user.name,
+    officeId: user.officeId,
+    roleIds: [role.id],
+    password: await encryptForServer(baseUrl, user.password),
+  });
+}

@@ -107,57 +107,52 @@ export function FolderPanel({ folders, loading, selected, onSelect, onDropMateri
       },
     });
 
+  // The toolbar: create works anywhere; the others act on the selected folder.
+  const folderActions = [
+    {
+      key: 'create',
+      permission: 'res:material:add',
+      icon: <FolderAddOutlined />,
+      run: () => setDialog({ kind: 'create' }),
+    },
+    {
+      key: 'rename',
+      permission: 'res:material:edit',
+      icon: <EditOutlined />,
+      run: () => current && setDialog({ kind: 'rename', folder: current }),
+    },
+    {
+      key: 'move',
+      permission: 'res:material:edit',
+      icon: <DragOutlined />,
+      run: () => current && setDialog({ kind: 'move', folder: current }),
+    },
+    {
+      key: 'delete',
+      permission: 'res:material:delete',
+      icon: <DeleteOutlined />,
+      run: () => current && confirmDelete(current),
+    },
+  ] as const;
+
   return (
     <Flex vertical gap={8} data-testid="folder-panel">
       <Space size={4} wrap>
-        <Tooltip title={t('folders.create')}>
-          <Authorized permission="res:material:add">
-            <Button
-              size="small"
-              icon={<FolderAddOutlined />}
-              aria-label={t('folders.create')}
-              onClick={() => setDialog({ kind: 'create' })}
-              data-testid="folder-create"
-            />
-          </Authorized>
-        </Tooltip>
-        <Tooltip title={t('folders.rename')}>
-          <Authorized permission="res:material:edit">
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('folders.rename')}
-              disabled={!current}
-              onClick={() => current && setDialog({ kind: 'rename', folder: current })}
-              data-testid="folder-rename"
-            />
-          </Authorized>
-        </Tooltip>
-        <Tooltip title={t('folders.move')}>
-          <Authorized permission="res:material:edit">
-            <Button
-              size="small"
-              icon={<DragOutlined />}
-              aria-label={t('folders.move')}
-              disabled={!current}
-              onClick={() => current && setDialog({ kind: 'move', folder: current })}
-              data-testid="folder-move"
-            />
-          </Authorized>
-        </Tooltip>
-        <Tooltip title={t('folders.delete')}>
-          <Authorized permission="res:material:delete">
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('folders.delete')}
-              disabled={!current}
-              onClick={() => current && confirmDelete(current)}
-              data-testid="folder-delete"
-            />
-          </Authorized>
-        </Tooltip>
+        {folderActions.map((a) => (
+          <Tooltip key={a.key} title={t(`folders.${a.key}`)}>
+            <Authorized permission={a.permission}>
+              <Button
+                size="small"
+                danger={a.key === 'delete'}
+                icon={a.icon}
+                aria-label={t(`folders.${a.key}`)}
+                disabled={a.key !== 'create' && !current}
+                onClick={a.run}
+                data-testid={`folder-${a.key}`}
+              />
+            </Authorized>
+          </Tooltip>
+        ))}
       </Space>
       {loading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
