@@ -19,3 +19,8 @@ export * from './menu-icons.js';
 export * from './office.js';
 export * from './bytes.js';
 export * from './material.js';
+export * from './program.js';
+export * from './program-validate.js';
+export * from './program-api.js';
+export * from './terminal-protocol.js';
+export * from './terminal.js';

@@ -1,6 +1,34 @@
 /**
- * The program renderer shared by the editor preview and the player. The program format and
- * the widgets arrive with the terminal-protocol issue; this module exports the version of
- * the renderer so that both sides can report it.
+ * The program renderer shared by the editor preview and the player: `createRenderer` mounts a
+ * program document into an element; the pure modules (sequencing, clock and countdown formats,
+ * fitting, transitions) are exported for hosts and tests.
  */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
+
+export { createRenderer } from './renderer.js';
+export { mountProgramPreview } from './preview.js';
+export { SceneSequence, type SequenceScene, type SequenceStep } from './sequence.js';
+export {
+  fitCanvas,
+  fitScreen,
+  type Box,
+  type CanvasSize,
+  type Fit,
+  type ScreenFit,
+  type ScreenFitOptions,
+} from './scale.js';
+export { keyboardAction, type KeyAction } from './keyboard.js';
+export { formatClock, clockParts, isValidTimeZone, type ClockParts } from './clock-format.js';
+export { countdownParts, formatCountdown, type CountdownParts } from './countdown.js';
+export { transitionAnimation, transitionAnimationName, marqueeMotion } from './transitions.js';
+export { weatherSymbol, formatTemperature } from './weather-symbol.js';
+export type {
+  FitMode,
+  PlayEvent,
+  PreviewState,
+  ProgramDocument,
+  Renderer,
+  RendererOptions,
+  ScreenState,
+  WeatherReport,
+} from './types.js';

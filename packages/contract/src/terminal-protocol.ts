@@ -1,0 +1,232 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { ProgramDocumentSchema } from './program.js';
+
+/**
+ * The terminal protocol (ours, DESIGN.md "Terminal protocol"): HTTP calls under
+ * `/apm-web/terminal` and one WebSocket channel. A terminal registers with its device id and
+ * gets a device token and a pairing code; an operator claims it by that code; the channel then
+ * carries heartbeats, commands and their acknowledgements.
+ */
+export const TERMINAL_PROTOCOL_VERSION = 1;
+/** Base of the device-side HTTP calls and the channel (under the API base). */
+export const TERMINAL_BASE = '/terminal';
+/** WebSocket channel path (under the API base); the token goes in the `token` query parameter. */
+export const TERMINAL_WS_PATH = '/terminal/ws';
+/** Seconds between heartbeats; a terminal silent for `TERMINAL_OFFLINE_SECONDS` is offline. */
+export const HEARTBEAT_SECONDS = 30;
+export const TERMINAL_OFFLINE_SECONDS = 90;
+/** Largest channel frame accepted, in bytes; bigger frames close the channel (1009). */
+export const TERMINAL_MAX_FRAME_BYTES = 64 * 1024;
+/** Largest screenshot a terminal may upload. */
+export const TERMINAL_MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
+/** How long a command to an offline terminal waits, unless the operator says otherwise. */
+export const COMMAND_DEFAULT_TTL_SECONDS = 24 * 3600;
+
+/** Close codes of the channel besides the standard ones. */
+export const CHANNEL_CLOSE = {
+  /** A frame that is not JSON or not a known message; the reason names what is wrong. */
+  badMessage: 4400,
+  /** Missing, unknown or revoked device token (also: the terminal was removed). */
+  badToken: 4401,
+  /** A newer connection of the same terminal replaced this one. */
+  replaced: 4409,
+} as const;
+
+/** Header for device-side HTTP calls: `Authorization: Device <token>` (or `?token=`). */
+export const DEVICE_AUTH_SCHEME = 'Device';
+
+/** POST /apm-web/terminal/register */
+export const TerminalRegisterBodySchema = Type.Object({
+  deviceId: Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  platform: Type.Enum(['web', 'android', 'simulator']),
+  appVersion: Type.String({ minLength: 1, maxLength: 50 }),
+  resolution: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}x[0-9]{1,5}$' })),
+});
+export type TerminalRegisterBody = Static<typeof TerminalRegisterBodySchema>;
+
+export const TERMINAL_STATE_VALUES = ['pending', 'claimed'] as const;
+export type TerminalPairingState = (typeof TERMINAL_STATE_VALUES)[number];
+
+/** Answer of `register` and of GET /apm-web/terminal/me. The token is only in `register`'s answer. */
+export const RegistrationSchema = Type.Object({
+  terminalId: Type.Integer(),
+  token: Type.Optional(Type.String()),
+  state: Type.Enum([...TERMINAL_STATE_VALUES]),
+  /** Shown on the screen while pending (six characters, no look-alikes). */
+  pairingCode: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  heartbeatSeconds: Type.Integer(),
+  protocolVersion: Type.Integer(),
+});
+export type Registration = Static<typeof RegistrationSchema>;
+
+/** Status a terminal reports in every heartbeat. */
+export const TerminalStatusSchema = Type.Object({
+  playing: Type.Object({
+    kind: Type.Enum(['program', 'message', 'idle']),
+    id: Type.Optional(Type.Integer()),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
+  disk: Type.Optional(Type.Object({ free: Type.Number({ minimum: 0 }), total: Type.Number({ minimum: 0 }) })),
+  volume: Type.Integer({ minimum: 0, maximum: 100 }),
+  appVersion: Type.String({ maxLength: 50 }),
+  /** The terminal's clock, ISO 8601 (the server compares it with its own). */
+  clock: Type.String({ maxLength: 40 }),
+  resolution: Type.String({ maxLength: 20 }),
+  /** Materials of the manifest present in the cache, of how many. */
+  downloads: Type.Optional(
+    Type.Object({ done: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) }),
+  ),
+});
+export type TerminalStatus = Static<typeof TerminalStatusSchema>;
+
+/** Commands an operator can send, with the params each takes. */
+export const COMMAND_PARAMS = {
+  reboot: Type.Object({}),
+  screenshot: Type.Object({}),
+  playProgram: Type.Object({ programId: Type.Integer({ minimum: 1 }) }),
+  playMessage: Type.Object({ messageId: Type.Integer({ minimum: 1 }) }),
+  clearPrograms: Type.Object({}),
+  refreshPrograms: Type.Object({}),
+  deleteFiles: Type.Object({
+    materialIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10_000 })),
+  }),
+  volume: Type.Object({ volume: Type.Integer({ minimum: 0, maximum: 100 }) }),
+  powerSchedule: Type.Object({
+    entries: Type.Array(
+      Type.Object({
+        weekdays: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7 }),
+        on: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+        off: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+      }),
+      { maxItems: 50 },
+    ),
+  }),
+  setLocation: Type.Object({
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    address: Type.Optional(Type.String({ maxLength: 300 })),
+  }),
+  updateApp: Type.Object({ url: Type.String({ maxLength: 2048 }), version: Type.String({ maxLength: 50 }) }),
+  /**
+   * Auto get position: the terminal answers with its own position, the ack result being
+   * `{ latitude, longitude, accuracy }` (degrees, metres); the server keeps it on the terminal.
+   */
+  reportLocation: Type.Object({}),
+} satisfies Record<string, TSchema>;
+export type CommandName = keyof typeof COMMAND_PARAMS;
+export const COMMAND_NAMES = Object.keys(COMMAND_PARAMS) as CommandName[];
+export type CommandParams<N extends CommandName> = Static<(typeof COMMAND_PARAMS)[N]>;
+
+/** Messages a terminal sends on the channel. */
+export const TerminalMessageSchemas = {
+  heartbeat: Type.Object({
+    type: Type.Literal('heartbeat'),
+    seq: Type.Integer({ minimum: 0 }),
+    status: TerminalStatusSchema,
+  }),
+  ack: Type.Object({
+    type: Type.Literal('ack'),
+    commandId: Type.Integer({ minimum: 1 }),
+    ok: Type.Boolean(),
+    result: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    error: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+  progress: Type.Object({
+    type: Type.Literal('progress'),
+    items: Type.Array(
+      Type.Object({
+        materialId: Type.Integer({ minimum: 1 }),
+        received: Type.Number({ minimum: 0 }),
+        total: Type.Number({ minimum: 0 }),
+        error: Type.Optional(Type.String({ maxLength: 500 })),
+      }),
+      { maxItems: 200 },
+    ),
+  }),
+  play: Type.Object({
+    type: Type.Literal('play'),
+    events: Type.Array(
+      Type.Object({
+        kind: Type.Enum(['program', 'scene', 'message']),
+        programId: Type.Optional(Type.Integer({ minimum: 1 })),
+        sceneId: Type.Optional(Type.String({ maxLength: 64 })),
+        messageId: Type.Optional(Type.Integer({ minimum: 1 })),
+        startedAt: Type.String({ format: 'date-time' }),
+        durationMs: Type.Integer({ minimum: 0, maximum: 86_400_000 }),
+      }),
+      { maxItems: 200 },
+    ),
+  }),
+} satisfies Record<string, TSchema>;
+export type TerminalMessage = {
+  [K in keyof typeof TerminalMessageSchemas]: Static<(typeof TerminalMessageSchemas)[K]>;
+}[keyof typeof TerminalMessageSchemas];
+export type PlayEvent = Static<(typeof TerminalMessageSchemas)['play']>['events'][number];
+
+/** Messages the server sends on the channel. */
+export type ServerMessage =
+  | {
+      type: 'welcome';
+      terminalId: number;
+      state: TerminalPairingState;
+      pairingCode: string | null;
+      name: string;
+      heartbeatSeconds: number;
+      serverTime: string;
+      /** Version of the current manifest; fetch it when it differs from the cached one. */
+      manifestVersion: string | null;
+      settings: Record<string, unknown>;
+    }
+  | { type: 'heartbeatAck'; seq: number; serverTime: string }
+  | { type: 'claimed'; name: string; officeId: number; groupId: number | null }
+  | {
+      type: 'command';
+      commandId: number;
+      name: CommandName;
+      params: Record<string, unknown>;
+      expiresAt: string;
+    }
+  | { type: 'manifest'; version: string }
+  | { type: 'error'; code: string; message: string }
+  /** The terminal was removed or its token revoked: the gateway closes its channel (4401). */
+  | { type: 'revoked'; reason: string };
+
+/** A material a terminal must hold: where to fetch it, and what its bytes are. */
+export const ManifestMaterialSchema = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  mime: Type.String(),
+  /** Download URL under the API base (device token in the header or `token` query). */
+  url: Type.String(),
+  size: Type.Integer(),
+  md5: Type.String(),
+});
+export type ManifestMaterial = Static<typeof ManifestMaterialSchema>;
+
+/** GET /apm-web/terminal/manifest: what the terminal plays now and next (ETag = `version`). */
+export const ManifestSchema = Type.Object({
+  version: Type.String(),
+  generatedAt: Type.String(),
+  terminal: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    settings: Type.Object({}, { additionalProperties: true }),
+  }),
+  programs: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      revision: Type.Integer(),
+      sort: Type.Integer(),
+      document: ProgramDocumentSchema,
+      materials: Type.Array(ManifestMaterialSchema),
+    }),
+  ),
+  /** Play plans, messages and strategies arrive with their issues; empty until then. */
+  plans: Type.Array(Type.Object({}, { additionalProperties: true })),
+  messages: Type.Array(Type.Object({}, { additionalProperties: true })),
+  strategies: Type.Array(Type.Object({}, { additionalProperties: true })),
+});
+export type Manifest = Static<typeof ManifestSchema>;

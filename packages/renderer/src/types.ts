@@ -1,0 +1,110 @@
+import type { PlayEvent, ProgramDocument } from '@apm/contract';
+
+/**
+ * What the weather widget shows; the host fetches it (the server's weather call — the contract's
+ * `Weather` has these fields).
+ */
+export interface WeatherReport {
+  /** Current temperature in the requested units (°C metric, °F imperial). */
+  temperature: number;
+  /** WMO weather code (as Open-Meteo reports it), shown as a symbol. */
+  weatherCode?: number | null;
+  /** The resolved place name (the server's `Weather.city`), shown instead of the configured city. */
+  city?: string | null;
+  /** Night shows a moon for a clear sky. */
+  isDay?: boolean;
+}
+
+/** How the program canvas is fitted into the container when no fixed scale is set. */
+export type FitMode = 'contain' | 'cover' | 'fill';
+
+/** Options of `createRenderer`. */
+export interface RendererOptions {
+  /** URL of a material's bytes (an object URL of the player's cache, or the console's file URL). */
+  resolveMaterialUrl: (materialId: number) => string;
+  /** Current weather of a city; the weather widget shows "--" while it fails. */
+  fetchWeather?: (city: string, units: 'metric' | 'imperial') => Promise<WeatherReport>;
+  /** Proof of play: a scene left after being shown, a program cycle completed or cut short. */
+  onPlayEvent?: (event: PlayEvent) => void;
+  /** The exit button was pressed. */
+  onExit?: () => void;
+  /** The visible scene, the stack or the scale changed. */
+  onStateChange?: (state: PreviewState) => void;
+  /** The last main scene's time ran out (once per cycle). */
+  onCycleEnd?: () => void;
+  /** Start again at the first main scene after the last one (default true); false stops there. */
+  loop?: boolean;
+  /** Program id reported in play events (the player knows it; the editor preview does not). */
+  programId?: number;
+  /** `player` on a terminal, `preview` in the console; both render the same way. */
+  mode?: 'preview' | 'player';
+  /** Fitting when no fixed scale is set (default `contain`: letterboxed). */
+  fit?: FitMode;
+  /** Master volume 0–100 applied on top of each widget's own volume (default 100). */
+  volume?: number;
+  /** Locale for month and weekday names of clocks (default the browser's). */
+  locale?: string;
+  /**
+   * Keyboard navigation (default: on in `player` mode, off in `preview`): ArrowRight/PageDown show
+   * the next scene, ArrowLeft/PageUp the previous one, and Enter/Space touch an "until touched"
+   * scene, listening on the whole document. Off, only the focused renderer takes Enter/Space.
+   */
+  keyboard?: boolean;
+}
+
+/** The preview state of spec section 3: scene stack, active main scene, scale, slide index. */
+export interface PreviewState {
+  /** Scene ids from the active main scene (bottom) to the visible scene (top). */
+  sceneStack: string[];
+  /** The main scene the program flow is at. */
+  activeMainSceneId: string;
+  /** The visible scene. */
+  sceneId: string;
+  /** Index of the visible scene in the program's scenes. */
+  slideIndex: number;
+  /** Canvas px → container px (horizontal, vertical; equal unless fit is `fill`). */
+  scale: number;
+  scaleX: number;
+  scaleY: number;
+  playing: boolean;
+  mode: 'preview' | 'player';
+  /**
+   * The program's target screen (`realWidth`×`realHeight` device px) and its box in container px
+   * (`x`, `y`, `width`, `height`); `scale` is device px → container px.
+   */
+  screen: ScreenState;
+}
+
+/** The target screen in the preview state. */
+export interface ScreenState {
+  realWidth: number;
+  realHeight: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+}
+
+/** A mounted renderer. */
+export interface Renderer {
+  /** Starts or resumes the timeline and media. */
+  play(): void;
+  /** Pauses the timeline and media (the scene stays visible). */
+  stop(): void;
+  /** Shows a scene: a main scene becomes the flow's position, another is pushed on the stack. */
+  goToScene(sceneId: string): boolean;
+  /** The next main scene (after the last one, the first). */
+  next(): void;
+  /** Back down the stack, or the previous main scene. */
+  previous(): void;
+  /** A fixed scale (canvas px → container px); `null` fits the container again. */
+  setScale(scale: number | null): void;
+  /** Master volume 0–100. */
+  setVolume(volume: number): void;
+  getState(): PreviewState;
+  /** Removes everything the renderer added and releases media and timers. */
+  destroy(): void;
+}
+
+export type { PlayEvent, ProgramDocument };
