@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One worker process runs many files: the app's modules are imported once per worker, not once per file
+    // (that import was most of the run). Each test builds its own app over its own database, so nothing leaks.
+    isolate: false,
   },
 });

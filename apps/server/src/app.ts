@@ -6,9 +6,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { API_BASE, APP_VERSION } from '@apm/contract';
+import { API_BASE, APP_VERSION, TERMINAL_MAX_FRAME_BYTES } from '@apm/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { fail } from './lib/envelope.js';
@@ -35,10 +36,16 @@ import rolesRoutes from './modules/roles/routes.js';
 import materialRoutes from './modules/materials/routes.js';
 import materialProcessingRoutes from './modules/materials/processing/routes.js';
 import materialUploadRoutes from './modules/materials/upload/routes.js';
+import programRoutes from './modules/programs/routes.js';
+import weatherRoutes from './modules/weather/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import servicesPlugin from './plugins/services.js';
+import { startTerminalServices, stopTerminalServices } from './terminal/lifecycle.js';
+import terminalRoutes from './terminal/routes.js';
+import terminalConsoleRoutes from './modules/terminals/routes.js';
+import alarmRoutes from './modules/alarms/routes.js';
 
 /** What the app is built from. */
 export interface BuildOptions {
@@ -94,6 +101,11 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   // Material processing runs in the background while the app is up; stopping kills its child processes.
   app.addHook('onReady', async () => app.services.materialJobs.start(app.log));
   app.addHook('onClose', async () => app.services.materialJobs.stop());
+  // Terminal presence, command state and play events are buffered in memory and flushed on close.
+  app.addHook('onReady', async () => startTerminalServices(app.services, app.log));
+  app.addHook('onClose', async () => stopTerminalServices(app.services));
+  // Bigger channel frames close the connection with 1009.
+  await app.register(websocket, { options: { maxPayload: TERMINAL_MAX_FRAME_BYTES } });
   await app.register(authPlugin);
   await app.register(auditPlugin);
   await app.register(errorsPlugin);
@@ -133,6 +145,11 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(materialRoutes);
       await api.register(materialProcessingRoutes);
       await api.register(materialUploadRoutes);
+      await api.register(programRoutes);
+      await api.register(weatherRoutes);
+      await api.register(terminalRoutes);
+      await api.register(terminalConsoleRoutes);
+      await api.register(alarmRoutes);
     },
     { prefix: API_BASE },
   );

@@ -25,6 +25,10 @@ export interface AppConfig {
   playerDir: string;
   /** Media tools of material processing: command names (found on PATH) or paths. */
   tools: MediaToolPaths;
+  /** Open-Meteo endpoints of the weather call: `APM_WEATHER_GEOCODING_URL`, `APM_WEATHER_FORECAST_URL`. */
+  weather: { geocodingUrl: string; forecastUrl: string };
+  /** Terminals: seconds of silence before offline (`APM_TERMINAL_OFFLINE_SECONDS`, default 90); registrations per address per minute (`APM_TERMINAL_REGISTER_RATE_LIMIT`, default 30). */
+  terminal: { offlineSeconds: number; registerRateLimit: number };
 }
 
 /** Commands that material processing runs: `APM_FFMPEG`, `APM_FFPROBE`, `APM_PDFTOPPM`, `APM_PDFINFO`, `APM_SOFFICE`. */
@@ -70,8 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   if (!Number.isInteger(loginRateLimit) || loginRateLimit < 1) {
     throw new ConfigError('APM_LOGIN_RATE_LIMIT must be a positive integer');
   }
+  const terminal = {
+    offlineSeconds: positiveInt(env, 'APM_TERMINAL_OFFLINE_SECONDS', 90),
+    registerRateLimit: positiveInt(env, 'APM_TERMINAL_REGISTER_RATE_LIMIT', 30),
+  };
   return {
     port,
+    terminal,
     trustProxy: parseTrustProxy(env.APM_TRUST_PROXY),
     loginRateLimit,
     host: env.HOST || '0.0.0.0',
@@ -85,6 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     playerDir: env.APM_PLAYER_DIR
       ? path.resolve(rootDir, env.APM_PLAYER_DIR)
       : path.join(APPS_DIR, 'player/dist'),
+    weather: {
+      geocodingUrl: httpUrl(
+        env,
+        'APM_WEATHER_GEOCODING_URL',
+        'https://geocoding-api.open-meteo.com/v1/search',
+      ),
+      forecastUrl: httpUrl(env, 'APM_WEATHER_FORECAST_URL', 'https://api.open-meteo.com/v1/forecast'),
+    },
     tools: {
       ffmpeg: env.APM_FFMPEG || 'ffmpeg',
       ffprobe: env.APM_FFPROBE || 'ffprobe',
@@ -93,6 +110,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       soffice: env.APM_SOFFICE || 'soffice',
     },
   };
+}
+
+/** A positive integer variable, or its default when unset. */
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer`);
+  return Number(raw);
+}
+
+/** An http(s) URL variable, or its default when unset. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^https?:\/\/\S+$/.test(raw) || !URL.canParse(raw))
+    throw new ConfigError(`${name} must be an http:// or https:// URL`);
+  return raw;
 }
 
 /** `APM_TRUST_PROXY`: unset/`false` = the socket address is the client; `true`; a hop count; or a list of addresses/CIDRs. */

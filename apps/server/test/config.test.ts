@@ -31,6 +31,10 @@ describe('loadConfig', () => {
     });
     expect(config.webDir).toMatch(/apps[/\\]web[/\\]dist$/);
     expect(config.playerDir).toMatch(/apps[/\\]player[/\\]dist$/);
+    expect(config.weather).toEqual({
+      geocodingUrl: 'https://geocoding-api.open-meteo.com/v1/search',
+      forecastUrl: 'https://api.open-meteo.com/v1/forecast',
+    });
     expect(config.tools).toEqual({
       ffmpeg: 'ffmpeg',
       ffprobe: 'ffprobe',
@@ -60,6 +64,8 @@ describe('loadConfig', () => {
         APM_PDFTOPPM: '/opt/poppler/pdftoppm',
         APM_PDFINFO: '/opt/poppler/pdfinfo',
         APM_SOFFICE: '/opt/libreoffice/program/soffice',
+        APM_WEATHER_GEOCODING_URL: 'http://weather.local/v1/search',
+        APM_WEATHER_FORECAST_URL: 'https://weather.local/v1/forecast',
       },
       ROOT,
     );
@@ -83,8 +89,21 @@ describe('loadConfig', () => {
         pdfinfo: '/opt/poppler/pdfinfo',
         soffice: '/opt/libreoffice/program/soffice',
       },
+      weather: {
+        geocodingUrl: 'http://weather.local/v1/search',
+        forecastUrl: 'https://weather.local/v1/forecast',
+      },
+      terminal: { offlineSeconds: 90, registerRateLimit: 30 },
     });
   });
+
+  it.each(['APM_WEATHER_GEOCODING_URL', 'APM_WEATHER_FORECAST_URL'])(
+    'rejects a %s that is not http(s), naming it',
+    (name) => {
+      expect(failure({ [name]: 'ftp://weather.local/' }).message).toContain(name);
+      expect(failure({ [name]: 'not a url' }).message).toContain(name);
+    },
+  );
 
   it.each(['abc', '65536', '-1', '80.5', '8080abc', ' ', '1e3', '0x50'])(
     'rejects PORT=%j naming PORT',

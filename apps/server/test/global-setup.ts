@@ -1,4 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { prepareDatabaseTemplate } from './helpers/database-template.js';
 
 /** Debian packages of the media tools the processing tests run for real, by the command they provide (LibreOffice: Writer is enough for the tests). */
 const MEDIA_PACKAGES: Record<string, string> = {
@@ -9,11 +11,19 @@ const MEDIA_PACKAGES: Record<string, string> = {
 
 const has = (command: string) => spawnSync(command, ['-v'], { stdio: 'ignore' }).error === undefined;
 
+/** Before the server tests: media tools present, and one migrated database template for the run. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  ensureMediaTools();
+  const prepared = await prepareDatabaseTemplate(process.env.TEST_DATABASE_URL);
+  project.provide('databaseTemplate', prepared.template);
+  return () => prepared.remove();
+}
+
 /**
  * Installs ffmpeg, poppler-utils and LibreOffice Writer with apt when they are missing and the tests run as root (as
  * the e2e tests do for Chromium); otherwise says what to install.
  */
-export default function ensureMediaTools(): void {
+function ensureMediaTools(): void {
   const missing = [
     ...new Set(
       Object.entries(MEDIA_PACKAGES)

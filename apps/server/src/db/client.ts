@@ -21,8 +21,11 @@ export const MIGRATIONS_DIR = fileURLToPath(
   new URL(import.meta.url.includes('/dist/') ? '../drizzle' : '../../drizzle', import.meta.url),
 );
 
-/** Where to open the database: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * Where to open the database: a PostgreSQL URL, a PGlite directory, or PGlite in memory — empty, or started
+ * from a snapshot (`PGlite.dumpDataDir`) of a database already migrated, which skips initdb.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -59,7 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: target.snapshot });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   try {

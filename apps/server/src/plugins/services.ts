@@ -34,6 +34,17 @@ import { MaterialReviewService } from '../modules/materials/review/review-servic
 import { MaterialJobQueue } from '../modules/materials/processing/queue.js';
 import { StorageCapacityService } from '../modules/materials/storage-capacity.js';
 import { MaterialUploadService } from '../modules/materials/upload/upload-service.js';
+import { InProcessTerminalBus, type TerminalBus } from '../terminal/bus.js';
+import { TerminalCommandService } from '../terminal/commands.js';
+import { TerminalDeviceService } from '../terminal/device-service.js';
+import { TerminalGateway } from '../terminal/gateway.js';
+import { PlayEventSink } from '../terminal/play-events.js';
+import { TerminalPresence } from '../terminal/presence.js';
+import { TerminalScreenshotStore } from '../terminal/screenshots.js';
+import { ProgramManifestService } from '../modules/programs/manifest-service.js';
+import { announceProcessedFile } from '../modules/programs/file-announce.js';
+import { createProgramServices } from '../modules/programs/services.js';
+import { WeatherService } from '../modules/weather/weather-service.js';
 
 /** Every service of the app, built once per app instance. */
 export interface Services {
@@ -74,6 +85,28 @@ export interface Services {
   storageCapacity: StorageCapacityService;
   /** Material uploads: checks before bytes, finish into stored files, instant upload. */
   materialUploads: MaterialUploadService;
+  /** Delivers messages to terminals wherever they are connected (in-process by default). */
+  terminalBus: TerminalBus;
+  /** Terminal registration and device-token authentication. */
+  terminalDevices: TerminalDeviceService;
+  /** Live presence of terminals (in memory, flushed in batches; offline sweep and alarms). */
+  terminalPresence: TerminalPresence;
+  /** Commands to terminals with delivery state (`send`, `flush`). */
+  terminalCommands: TerminalCommandService;
+  /** Proof-of-play events from the channel, batch-inserted. */
+  terminalPlayEvents: PlayEventSink;
+  /** The terminal channel of this instance (holds the sockets, delivers what the bus publishes). */
+  terminalGateway: TerminalGateway;
+  /** Screenshots uploaded by terminals. */
+  terminalScreenshots: TerminalScreenshotStore;
+  /** What each terminal must play: its manifest and the manifest's version (programs module). */
+  programManifest: ProgramManifestService;
+  /** Programs, their review and publishing (programs module). */
+  programs: ReturnType<typeof createProgramServices>['programs'];
+  programReview: ReturnType<typeof createProgramServices>['programReview'];
+  publish: ReturnType<typeof createProgramServices>['publish'];
+  /** Current weather by city (Open-Meteo), cached. */
+  weather: WeatherService;
 }
 
 declare module 'fastify' {
@@ -100,6 +133,12 @@ export function createServices(db: Database, config: AppConfig): Services {
   const materialFolders = new MaterialFolderService(db);
   const storageCapacity = new StorageCapacityService(db, settings);
   const materialJobs = new MaterialJobQueue(db, filesDir, config.tools);
+  const terminal = createTerminalServices(db, config, settings, filesDir);
+  const programServices = createProgramServices(db, settings, terminal);
+  // A finished conversion changes the manifests that use the file: their terminals fetch again.
+  materialJobs.onProcessed((fileId) =>
+    announceProcessedFile(db, terminal.programManifest, terminal.terminalBus, fileId),
+  );
   return {
     settings,
     landingKey,
@@ -131,6 +170,42 @@ export function createServices(db: Database, config: AppConfig): Services {
     materialJobs,
     storageCapacity,
     materialUploads: new MaterialUploadService(db, settings, storageCapacity, filesDir),
+    ...terminal,
+    ...programServices,
+    weather: new WeatherService(config.weather),
+  };
+}
+
+/** The terminal gateway's services around one bus (the manifest service answers welcome versions). */
+function createTerminalServices(
+  db: Database,
+  config: AppConfig,
+  settings: SettingsService,
+  filesDir: FilesDir,
+) {
+  const terminalBus: TerminalBus = new InProcessTerminalBus();
+  const programManifest = new ProgramManifestService(db, filesDir);
+  const terminalDevices = new TerminalDeviceService(db, settings);
+  const terminalPresence = new TerminalPresence(db, { offlineSeconds: config.terminal.offlineSeconds });
+  const terminalCommands = new TerminalCommandService(db, terminalBus, terminalPresence);
+  const terminalPlayEvents = new PlayEventSink(db);
+  const terminalGateway = new TerminalGateway({
+    devices: terminalDevices,
+    presence: terminalPresence,
+    commands: terminalCommands,
+    playEvents: terminalPlayEvents,
+    bus: terminalBus,
+    manifestVersions: (ids) => programManifest.versionsFor(ids),
+  });
+  return {
+    terminalBus,
+    programManifest,
+    terminalDevices,
+    terminalPresence,
+    terminalCommands,
+    terminalPlayEvents,
+    terminalGateway,
+    terminalScreenshots: new TerminalScreenshotStore(db, filesDir),
   };
 }
 

@@ -1,30 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { adminQuery, withDatabase, type DatabaseTemplate } from './database-template.js';
+
+let snapshot: Blob | undefined;
+
+/** The run's migrated template: provided by the tests' global setup; none outside vitest (the benchmarks). */
+function runTemplate(): DatabaseTemplate | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL
- * is set — a new PostgreSQL database created beside it and dropped on close.
+ * A fresh, migrated database for one test: PGlite in memory, or — when TEST_DATABASE_URL is set — a new
+ * PostgreSQL database created beside it and dropped on close. Under vitest both are copies of the run's migrated
+ * template (see `database-template.ts`), so the migrations themselves run once per run.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const template = runTemplate();
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ memory: true });
+  if (!url) {
+    if (template?.driver !== 'pglite') return openDatabase({ memory: true });
+    snapshot ??= new Blob([readFileSync(template.snapshotFile)]);
+    return openDatabase({ memory: true, snapshot });
+  }
   const name = `apm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.toString() });
+  const from = template?.driver === 'postgres' ? ` TEMPLATE ${template.name}` : '';
+  await adminQuery(url, `CREATE DATABASE ${name}${from}`);
+  const handle = await openDatabase({ url: withDatabase(url, name) });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -60,6 +60,7 @@ export class MaterialJobQueue {
   private pumping: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
+  private readonly processedListeners = new Set<(fileId: number) => Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -71,6 +72,14 @@ export class MaterialJobQueue {
     this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.pollMs = options.pollMs ?? 5000;
     this.progressIntervalMs = options.progressIntervalMs ?? 500;
+  }
+
+  /**
+   * Calls `listener` after a file's processing is stored (e.g. to tell terminals that a converted
+   * rendition now exists); a failing listener is logged, never fails the job.
+   */
+  onProcessed(listener: (fileId: number) => Promise<void>): void {
+    this.processedListeners.add(listener);
   }
 
   /** Re-queues what a crash left running, then processes the queue until {@link stop}. */
@@ -253,6 +262,11 @@ export class MaterialJobQueue {
       return;
     }
     this.log.info({ fileId: file.id, kind: file.kind, ms: Date.now() - started }, 'material job done');
+    for (const listener of this.processedListeners) {
+      await listener(file.id).catch((err: unknown) =>
+        this.log.warn({ fileId: file.id, err }, 'listener of a processed material failed'),
+      );
+    }
   }
 }
 

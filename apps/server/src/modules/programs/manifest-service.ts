@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { API_BASE, type Manifest, type ManifestMaterial, type ProgramDocument } from '@apm/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  materialFiles,
+  materials,
+  programPublications,
+  programs,
+  terminals,
+  type MaterialFileMeta,
+} from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { FilesDir } from '../materials/files-dir.js';
+
+/** `material_files.meta` plus what the manifest keeps there: the digest of the converted rendition. */
+type ManifestFileMeta = MaterialFileMeta & { convertedMd5?: string; convertedSize?: number };
+
+/** The bytes a terminal downloads for one material: the original, or the playable rendition. */
+export interface TerminalFile extends ManifestMaterial {
+  /** Path of the bytes relative to the files root (serve with `serveStoredFile`). */
+  relPath: string;
+}
+
+/** Download URL of a material for terminals. */
+export const terminalFileUrl = (materialId: number) => `${API_BASE}/terminal/files/${materialId}`;
+
+const CONVERTED_MIME: Record<string, string> = { video: 'video/mp4', audio: 'audio/mp4' };
+
+/** MD5 (hex) and size of a file, streamed. */
+function digestFile(absolute: string): Promise<{ md5: string; size: number }> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('md5');
+    let size = 0;
+    createReadStream(absolute)
+      .on('data', (chunk: Buffer | string) => {
+        size += chunk.length;
+        hash.update(chunk);
+      })
+      .on('error', reject)
+      .on('end', () => resolve({ md5: hash.digest('hex'), size }));
+  });
+}
+
+interface PublishedRow {
+  programId: number;
+  name: string;
+  revision: number;
+  sort: number;
+  materialIds: number[];
+  /** Loaded for the manifest only; versions do not need it (the revision stands for it). */
+  document: ProgramDocument | null;
+}
+
+interface LoadedTerminal {
+  terminal: { id: number; name: string; settings: Record<string, unknown> };
+  published: PublishedRow[];
+}
+
+/**
+ * Builds what a terminal must play (`GET /apm-web/terminal/manifest`): the approved programs
+ * published to it in play order, each with the materials it downloads (URL, size, MD5). Video and
+ * audio come as their converted, playable rendition when processing made one; its MD5 is computed
+ * once and kept in `material_files.meta`. The version is a short hash of everything in the manifest
+ * but its generation time, so an unchanged manifest keeps its ETag.
+ */
+export class ProgramManifestService {
+  private readonly digesting = new Map<number, Promise<{ md5: string; size: number } | null>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly filesDir: FilesDir,
+  ) {}
+
+  /** The manifest of one terminal; 404 when there is no such terminal. */
+  async forTerminal(terminalId: number): Promise<Manifest> {
+    const loaded = (await this.load([terminalId], true)).get(terminalId);
+    if (!loaded) throw notFound(`No terminal ${terminalId}`);
+    const { terminal, published } = loaded;
+    const files = await this.files(published.flatMap((p) => p.materialIds));
+    return {
+      version: versionOf(terminal, published, files),
+      generatedAt: new Date().toISOString(),
+      terminal,
+      programs: published.map((p) => ({
+        id: p.programId,
+        name: p.name,
+        revision: p.revision,
+        sort: p.sort,
+        document: p.document!,
+        materials: p.materialIds.flatMap((id) => {
+          const file = files.get(id);
+          return file ? [publicFile(file)] : [];
+        }),
+      })),
+      plans: [],
+      messages: [],
+      strategies: [],
+    };
+  }
+
+  /** The version of a terminal's manifest (equal to `forTerminal(id).version`); 404 when no such terminal. */
+  async versionFor(terminalId: number): Promise<string> {
+    const version = (await this.versionsFor([terminalId])).get(terminalId);
+    if (version === undefined) throw notFound(`No terminal ${terminalId}`);
+    return version;
+  }
+
+  /**
+   * Manifest versions of many terminals: one query, plus one for the materials when they play any
+   * (a terminal's welcome, publishing to thousands); unknown ids are left out.
+   */
+  async versionsFor(terminalIds: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const loaded = await this.load([...new Set(terminalIds)], false);
+    const files = await this.files(
+      [...loaded.values()].flatMap((l) => l.published.flatMap((p) => p.materialIds)),
+    );
+    for (const [id, { terminal, published }] of loaded) out.set(id, versionOf(terminal, published, files));
+    return out;
+  }
+
+  /**
+   * The file a terminal may download for a material: only materials of its manifest, as the
+   * manifest describes them (the converted rendition where there is one); null otherwise.
+   */
+  async fileFor(terminalId: number, materialId: number): Promise<TerminalFile | null> {
+    const published = (await this.load([terminalId], false)).get(terminalId)?.published ?? [];
+    if (!published.some((p) => p.materialIds.includes(materialId))) return null;
+    return (await this.files([materialId])).get(materialId) ?? null;
+  }
+
+  /** The terminals with the approved programs published to them, in play order, in one query. */
+  private async load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
+    const out = new Map<number, LoadedTerminal>();
+    if (!terminalIds.length) return out;
+    const rows = await this.db
+      .select({
+        terminalId: terminals.id,
+        terminalName: terminals.name,
+        settings: terminals.settings,
+        programId: programs.id,
+        name: programs.name,
+        revision: programs.revision,
+        sort: programPublications.sort,
+        materialIds: programs.materialIds,
+        document: withDocuments ? programs.document : sql<null>`null`,
+      })
+      .from(terminals)
+      .leftJoin(programPublications, eq(programPublications.terminalId, terminals.id))
+      .leftJoin(
+        programs,
+        and(eq(programs.id, programPublications.programId), eq(programs.reviewState, 'approved')),
+      )
+      .where(inArray(terminals.id, terminalIds))
+      .orderBy(asc(terminals.id), asc(programPublications.sort), asc(programs.id));
+    for (const r of rows) {
+      let entry = out.get(r.terminalId);
+      if (!entry) {
+        const terminal = { id: r.terminalId, name: r.terminalName, settings: r.settings ?? {} };
+        entry = { terminal, published: [] };
+        out.set(r.terminalId, entry);
+      }
+      if (r.programId === null || r.name === null || r.revision === null || r.sort === null) continue;
+      entry.published.push({
+        programId: r.programId,
+        name: r.name,
+        revision: r.revision,
+        sort: r.sort,
+        materialIds: r.materialIds ?? [],
+        document: (r.document as ProgramDocument | null) ?? null,
+      });
+    }
+    return out;
+  }
+
+  /** What terminals download for each material, by material id. */
+  private async files(materialIds: number[]): Promise<Map<number, TerminalFile>> {
+    const ids = [...new Set(materialIds)];
+    const out = new Map<number, TerminalFile>();
+    if (!ids.length) return out;
+    const rows = await this.db
+      .select({
+        id: materials.id,
+        kind: materials.kind,
+        fileId: materialFiles.id,
+        mime: materialFiles.mime,
+        size: materialFiles.size,
+        md5: materialFiles.md5,
+        storagePath: materialFiles.storagePath,
+        convertedPath: materialFiles.convertedPath,
+        meta: materialFiles.meta,
+      })
+      .from(materials)
+      .innerJoin(materialFiles, eq(materialFiles.id, materials.fileId))
+      .where(inArray(materials.id, ids));
+    for (const r of rows) {
+      const base = { id: r.id, kind: r.kind, url: terminalFileUrl(r.id) };
+      const convertedMime = CONVERTED_MIME[r.kind];
+      if (r.convertedPath && convertedMime) {
+        const digest = await this.convertedDigest(r.fileId, r.convertedPath, r.meta as ManifestFileMeta);
+        if (digest) {
+          out.set(r.id, { ...base, mime: convertedMime, ...digest, relPath: r.convertedPath });
+          continue;
+        }
+      }
+      out.set(r.id, { ...base, mime: r.mime, size: Number(r.size), md5: r.md5, relPath: r.storagePath });
+    }
+    return out;
+  }
+
+  /** MD5 and size of a converted rendition: from meta, or computed once and kept there; null when unreadable. */
+  private convertedDigest(
+    fileId: number,
+    relPath: string,
+    meta: ManifestFileMeta | null,
+  ): Promise<{ md5: string; size: number } | null> {
+    if (meta?.convertedMd5 && typeof meta.convertedSize === 'number')
+      return Promise.resolve({ md5: meta.convertedMd5, size: meta.convertedSize });
+    // Terminals fetching their manifests together share one pass over the file.
+    let running = this.digesting.get(fileId);
+    if (!running) {
+      running = this.computeDigest(fileId, relPath).finally(() => this.digesting.delete(fileId));
+      this.digesting.set(fileId, running);
+    }
+    return running;
+  }
+
+  private async computeDigest(
+    fileId: number,
+    relPath: string,
+  ): Promise<{ md5: string; size: number } | null> {
+    let digest: { md5: string; size: number };
+    try {
+      digest = await digestFile(this.filesDir.resolveFilePath(relPath));
+    } catch {
+      return null;
+    }
+    const patch = JSON.stringify({ convertedMd5: digest.md5, convertedSize: digest.size });
+    await this.db
+      .update(materialFiles)
+      .set({ meta: sql`coalesce(${materialFiles.meta}, '{}'::jsonb) || ${patch}::jsonb` })
+      .where(and(eq(materialFiles.id, fileId), eq(materialFiles.convertedPath, relPath)));
+    return digest;
+  }
+}
+
+const publicFile = ({ relPath: _relPath, ...file }: TerminalFile): ManifestMaterial => file;
+
+/** Short hash of everything a manifest holds except its generation time. */
+function versionOf(
+  { id, name, settings }: LoadedTerminal['terminal'],
+  published: PublishedRow[],
+  files: Map<number, TerminalFile>,
+): string {
+  const content = {
+    terminal: { id, name, settings },
+    programs: published.map((p) => ({
+      id: p.programId,
+      name: p.name,
+      revision: p.revision,
+      sort: p.sort,
+      materials: p.materialIds.map((id) => {
+        const f = files.get(id);
+        return f ? [f.id, f.kind, f.mime, f.size, f.md5] : null;
+      }),
+    })),
+  };
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
+}

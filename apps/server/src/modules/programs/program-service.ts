@@ -1,0 +1,166 @@
+import { PROGRAM_FORMAT_VERSION, type ProgramDetail, type ProgramSaved } from '@apm/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { programPublications, programs, users, type ReviewState } from '../../db/schema/index.js';
+import { forbidden } from '../../lib/errors.js';
+import type { TerminalBus } from '../../terminal/bus.js';
+import type { AuthContext } from '../auth/session-service.js';
+import { officeInScope } from '../offices/office-scope.js';
+import type { SettingsService } from '../settings/service.js';
+import { fieldError } from '../users/user-access.js';
+import { announceManifests } from './announce.js';
+import type { ProgramManifestService } from './manifest-service.js';
+import { checkProgram } from './program-document.js';
+import {
+  pagePrograms,
+  programScope,
+  selectPrograms,
+  toSummary,
+  type ProgramListQuery,
+} from './program-queries.js';
+import { registerProgramUsageCheck } from './usage-check.js';
+
+registerProgramUsageCheck();
+
+/** What `save` takes: no id creates, an id updates. */
+export interface ProgramSaveInput {
+  id?: number;
+  /** The program document (any known format version), as an object or JSON text. */
+  document: unknown;
+  /** Office that owns a new program (in the caller's scope); default the caller's office. */
+  officeId?: number;
+}
+
+const notInScope = (id: number, field = 'id') =>
+  fieldError(404, field, `No program ${id} in your scope`, 'notFound');
+
+const requirePermission = (auth: AuthContext, permission: string) => {
+  if (!auth.permissions.has(permission)) throw forbidden(`Requires permission ${permission}`, 'noPermission');
+};
+
+/**
+ * Programs: save (create or update; validated, migrated, stored with their size and material ids),
+ * list, detail, delete, copy. While the audit switch is on a saved program waits for review and
+ * terminals do not get it; terminals that play a changed or deleted program are told at once.
+ */
+export class ProgramService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+    private readonly manifest: ProgramManifestService,
+    private readonly bus: TerminalBus,
+  ) {}
+
+  /** Creates (no id; needs program:make:add) or updates (needs program:make:edit) a program. */
+  async save(auth: AuthContext, input: ProgramSaveInput): Promise<ProgramSaved> {
+    requirePermission(auth, input.id === undefined ? 'program:make:add' : 'program:make:edit');
+    const checked = await checkProgram(this.db, auth, input.document);
+    const reviewState: ReviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
+    const values = {
+      name: checked.document.name,
+      document: checked.document as unknown as Record<string, unknown>,
+      formatVersion: PROGRAM_FORMAT_VERSION,
+      width: checked.document.canvas.w,
+      height: checked.document.canvas.h,
+      size: checked.size,
+      materialIds: checked.materialIds,
+      reviewState,
+      reviewNote: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      updatedAt: new Date(),
+    };
+    let saved: { id: number; revision: number };
+    if (input.id === undefined) {
+      const officeId =
+        input.officeId === undefined
+          ? auth.officeId
+          : (await officeInScope(this.db, auth, input.officeId, 'officeId')).id;
+      [saved] = (await this.db
+        .insert(programs)
+        .values({ ...values, officeId, createdBy: auth.userId })
+        .returning({ id: programs.id, revision: programs.revision })) as [typeof saved];
+    } else {
+      const [row] = await this.db
+        .update(programs)
+        .set({ ...values, revision: sql`${programs.revision} + 1` })
+        .where(and(eq(programs.id, input.id), programScope(auth)))
+        .returning({ id: programs.id, revision: programs.revision });
+      if (!row) throw notInScope(input.id);
+      saved = row;
+      await this.announce([saved.id]);
+    }
+    return {
+      id: saved.id,
+      revision: saved.revision,
+      size: checked.size,
+      materialIds: checked.materialIds,
+      reviewState,
+      migratedFrom: checked.migratedFrom,
+    };
+  }
+
+  /** One page of the programs the caller may see. */
+  async list(auth: AuthContext, q: Omit<ProgramListQuery, 'officePath'> & { officeId?: number }) {
+    const { officeId, ...rest } = q;
+    const officePath =
+      officeId === undefined ? undefined : (await officeInScope(this.db, auth, officeId, 'officeId')).path;
+    return pagePrograms(this.db, programScope(auth), { ...rest, officePath });
+  }
+
+  /** A program with its document; 404 outside the caller's scope. */
+  async detail(auth: AuthContext, id: number): Promise<ProgramDetail> {
+    const [row] = await selectPrograms(this.db).where(and(eq(programs.id, id), programScope(auth)));
+    if (!row) throw notInScope(id);
+    const [extra] = await this.db
+      .select({ document: programs.document, reviewerName: users.name })
+      .from(programs)
+      .leftJoin(users, eq(users.id, programs.reviewedBy))
+      .where(eq(programs.id, id));
+    return {
+      ...toSummary(row),
+      document: extra!.document as unknown as ProgramDetail['document'],
+      reviewerName: extra?.reviewerName ?? null,
+    };
+  }
+
+  /** Deletes programs (all or nothing) with their publications; their terminals get a new manifest. */
+  async delete(auth: AuthContext, ids: number[]): Promise<void> {
+    const terminalIds = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: programs.id })
+        .from(programs)
+        .where(and(inArray(programs.id, ids), programScope(auth)))
+        .for('update');
+      const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+      if (missing.length) throw notInScope(missing[0]!, 'ids');
+      const published = await tx
+        .delete(programPublications)
+        .where(inArray(programPublications.programId, ids))
+        .returning({ terminalId: programPublications.terminalId });
+      await tx.delete(programs).where(inArray(programs.id, ids));
+      return [...new Set(published.map((p) => p.terminalId))];
+    });
+    await announceManifests(this.manifest, this.bus, terminalIds);
+  }
+
+  /** Copies a program (same document and office, new name; needs program:make:add). */
+  async copy(auth: AuthContext, id: number, name?: string): Promise<ProgramSaved> {
+    const [row] = await this.db
+      .select({ name: programs.name, document: programs.document, officeId: programs.officeId })
+      .from(programs)
+      .where(and(eq(programs.id, id), programScope(auth)));
+    if (!row) throw notInScope(id);
+    const copyName = name?.trim() || `${row.name} (copy)`.slice(0, 200);
+    return this.save(auth, { document: { ...row.document, name: copyName }, officeId: row.officeId });
+  }
+
+  /** Tells the terminals playing these programs that their manifest changed. */
+  async announce(programIds: number[]): Promise<void> {
+    const rows = await this.db
+      .select({ terminalId: programPublications.terminalId })
+      .from(programPublications)
+      .where(inArray(programPublications.programId, programIds));
+    await announceManifests(this.manifest, this.bus, [...new Set(rows.map((r) => r.terminalId))]);
+  }
+}

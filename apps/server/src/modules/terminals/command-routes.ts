@@ -1,0 +1,155 @@
+import { COMMAND_NAMES, COMMAND_PARAMS, EnvelopeOf, type CommandName } from '@apm/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import { Type, type TProperties } from 'typebox';
+import { programs } from '../../db/schema/index.js';
+import { ok } from '../../lib/envelope.js';
+import type { AuthContext } from '../auth/session-service.js';
+import { IdsSchema, idsOf } from '../materials/ids.js';
+import { programScope } from '../programs/program-queries.js';
+import { fieldError } from '../users/user-access.js';
+import { TerminalConsoleCommands } from './command-service.js';
+import { Id, TERMINAL_COMMANDERS } from './schemas.js';
+import { SentSchema, Target, paramsOf, targetOf, type TargetBody } from './command-target.js';
+
+const tags = ['terminal'];
+const SET = '/a/api/terminalSet';
+
+/** Commands to terminals (`/a/api/terminalSet/...`): one route per command, and any command by name. */
+const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const commands = new TerminalConsoleCommands(app.db, app.services.terminalCommands);
+
+  const send = async (
+    auth: AuthContext,
+    body: TargetBody,
+    name: CommandName,
+    params: Record<string, unknown>,
+  ) => commands.send(auth, targetOf(body), name, params, body.ttlSeconds);
+
+  /** A route sending one command whose params come from body fields. */
+  const commandRoute = <P extends TProperties>(
+    path: string,
+    name: CommandName,
+    summary: string,
+    props: P,
+    prepare: (
+      auth: AuthContext,
+      params: Record<string, unknown>,
+    ) => Promise<Record<string, unknown>> | Record<string, unknown> = (_auth, params) => params,
+  ) =>
+    app.post(
+      `${SET}/${path}`,
+      {
+        config: { access: TERMINAL_COMMANDERS },
+        schema: {
+          tags,
+          summary,
+          body: Type.Object({ ...Target, ...props }),
+          response: { 200: EnvelopeOf(SentSchema) },
+        },
+      },
+      async (request) => {
+        const { terminalIds, groupIds, officeId, ttlSeconds, ...params } = request.body as TargetBody &
+          Record<string, unknown>;
+        const auth = request.auth!;
+        const sent = await send(
+          auth,
+          { terminalIds, groupIds, officeId, ttlSeconds },
+          name,
+          await prepare(auth, params),
+        );
+        request.log.info(
+          { command: name, batchId: sent.batchId, count: sent.count },
+          'terminal command sent',
+        );
+        return ok(sent);
+      },
+    );
+
+  app.post(
+    `${SET}/command`,
+    {
+      config: { access: TERMINAL_COMMANDERS },
+      schema: {
+        tags,
+        summary:
+          'Sends any command of the protocol (name, params as in the contract’s COMMAND_PARAMS) to the target',
+        body: Type.Object({
+          ...Target,
+          name: Type.Enum([...COMMAND_NAMES]),
+          params: Type.Optional(
+            Type.Union([
+              Type.Object({}, { additionalProperties: true }),
+              Type.String({ maxLength: 100_000 }),
+            ]),
+          ),
+        }),
+        response: { 200: EnvelopeOf(SentSchema) },
+      },
+    },
+    async (request) => {
+      const { name, params, ...target } = request.body;
+      const sent = await send(request.auth!, target, name, paramsOf(params));
+      request.log.info({ command: name, batchId: sent.batchId, count: sent.count }, 'terminal command sent');
+      return ok(sent);
+    },
+  );
+
+  commandRoute('reboot', 'reboot', 'Reboots the terminals (the web player reloads)', {});
+  commandRoute(
+    'screenShoot',
+    'screenshot',
+    'Real-time screenshot: the terminals capture their screen and upload it; the ack result carries screenshotId',
+    {},
+  );
+  commandRoute(
+    'doClearProgram',
+    'clearPrograms',
+    'The terminals stop and forget their programs until told to refresh',
+    {},
+  );
+  commandRoute('refreshTerminalPrograms', 'refreshPrograms', 'The terminals fetch their manifest again', {});
+  commandRoute(
+    'deleteFileByTerminalIds',
+    'deleteFiles',
+    'The terminals delete cached files (materialIds; none = all)',
+    { materialIds: Type.Optional(IdsSchema) },
+    (_auth, { materialIds }) =>
+      materialIds === undefined ? {} : { materialIds: idsOf(materialIds as number[] | string) },
+  );
+  commandRoute(
+    'playProgram',
+    'playProgram',
+    'Play a program of the caller’s data range now',
+    { programId: Id },
+    async (auth, params) => {
+      const [program] = await app.db
+        .select({ id: programs.id })
+        .from(programs)
+        .where(and(eq(programs.id, params.programId as number), programScope(auth)));
+      if (!program)
+        throw fieldError(
+          404,
+          'programId',
+          `programId: no program ${String(params.programId)} in your scope`,
+          'notFound',
+        );
+      return params;
+    },
+  );
+  commandRoute('playMessage', 'playMessage', 'Play a message now', { messageId: Id });
+  commandRoute(
+    'autoGetPosition',
+    'reportLocation',
+    'Auto get position: the terminals report where they are; the ack result (latitude, longitude, accuracy) is kept on the terminal',
+    {},
+  );
+  commandRoute(
+    'sendApkUpdate',
+    'updateApp',
+    'Tells the terminals to update their app from url',
+    COMMAND_PARAMS.updateApp.properties,
+  );
+};
+
+export default commandRoutes;

@@ -1,0 +1,44 @@
+import type { ServerMessage } from '@apm/contract';
+
+/** One message for one terminal. */
+export interface TerminalDelivery {
+  terminalId: number;
+  message: ServerMessage;
+}
+
+/** Receives the deliveries published on the bus (the gateway of each server instance). */
+export type DeliveryHandler = (deliveries: readonly TerminalDelivery[]) => void;
+
+/**
+ * The seam between the services that address terminals (claims, commands, publishing) and the
+ * gateways that hold their connections. Services publish without knowing where a terminal is
+ * connected; every gateway subscribes and delivers to the sockets it holds. The default bus is
+ * in-process; the MQTT and Redis buses of the scale-out mode implement the same interface.
+ */
+export interface TerminalBus {
+  /** Publishes messages to terminals (batched: one call for a command to thousands). */
+  publish(deliveries: readonly TerminalDelivery[]): void;
+  /** Subscribes a handler; answers the function that unsubscribes it. */
+  subscribe(handler: DeliveryHandler): () => void;
+  /** Stops delivering (app close). */
+  close(): Promise<void>;
+}
+
+/** The bus of one process: deliveries go synchronously to the local subscribers. */
+export class InProcessTerminalBus implements TerminalBus {
+  private readonly handlers = new Set<DeliveryHandler>();
+
+  publish(deliveries: readonly TerminalDelivery[]): void {
+    if (deliveries.length === 0) return;
+    for (const handler of this.handlers) handler(deliveries);
+  }
+
+  subscribe(handler: DeliveryHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}

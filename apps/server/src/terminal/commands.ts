@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMMAND_DEFAULT_TTL_SECONDS,
+  COMMAND_NAMES,
+  COMMAND_PARAMS,
+  type CommandDeliveryState,
+  type CommandName,
+  type TerminalPairingState,
+} from '@apm/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Compile, type Validator } from 'typebox/compile';
+import type { Database } from '../db/client.js';
+import { badRequest } from '../lib/errors.js';
+import type { TerminalBus, TerminalDelivery } from './bus.js';
+import type { TerminalPresence } from './presence.js';
+import { REPORT_LOCATION, storeReportedLocations, type LocationAnswer } from './reported-location.js';
+import { intArray, jsonRows, queryRows, Serial } from './sql.js';
+
+/** What `send` is asked to do. */
+export interface SendCommandInput {
+  terminalIds: readonly number[];
+  name: CommandName;
+  params?: Record<string, unknown>;
+  /** The operator (user id), or null for the system. */
+  createdBy: number | null;
+  /** How long a command to an offline terminal waits (default 24 h). */
+  ttlSeconds?: number;
+  /**
+   * The pairing state of every terminal of `terminalIds`, when the caller has just read them
+   * (saves a query when commanding thousands); otherwise `send` reads them.
+   */
+  terminalStates?: ReadonlyMap<number, TerminalPairingState>;
+}
+
+/** What `send` did: one command per terminal, all in one batch. */
+export interface SentCommands {
+  batchId: string;
+  commands: { id: number; terminalId: number; state: CommandDeliveryState }[];
+}
+
+/** A command as the channel carries it. */
+export interface OpenCommand {
+  commandId: number;
+  name: CommandName;
+  params: Record<string, unknown>;
+  expiresAt: string;
+}
+
+interface PendingUpdate {
+  id: number;
+  state: CommandDeliveryState;
+  sent_at?: string;
+  done_at?: string;
+  result?: object | null;
+  error?: string | null;
+}
+
+const MAX_TTL_SECONDS = 30 * 24 * 3600;
+/** Rows per statement when a command goes to thousands of terminals (one statement up to this many). */
+const INSERT_SLICE = 2000;
+const validators = new Map<CommandName, Validator>();
+
+/** Why `params` are not valid params of the command, naming the field (`params.volume ...`), or null. */
+export function commandParamsError(name: CommandName, params: unknown): string | null {
+  let validator = validators.get(name);
+  if (!validator) {
+    validator = Compile(COMMAND_PARAMS[name]);
+    validators.set(name, validator);
+  }
+  if (validator.Check(params)) return null;
+  const messages: string[] = [];
+  for (const issue of validator.Errors(params) as Iterable<{
+    instancePath: string;
+    message: string;
+    keyword: string;
+  }>) {
+    if (issue.keyword === 'boolean') continue;
+    messages.push(`${['params', ...issue.instancePath.split('/').slice(1)].join('.')} ${issue.message}`);
+    if (messages.length >= 5) break;
+  }
+  return messages.join('; ') || 'params are invalid';
+}
+
+/**
+ * Commands to terminals with delivery state. `send` publishes to the online terminals on the bus
+ * (`sent`), then writes one multi-row insert for all of them (2,000 rows per statement beyond
+ * that); the others stay `queued` until they connect or the command expires. State changes from the channel (delivered, acknowledged)
+ * are buffered and written in batches, one statement per flush; `flush()` makes the table current.
+ */
+export class TerminalCommandService {
+  private readonly pending = new Map<number, PendingUpdate>();
+  /** Changes being written now (still unknown to the table while the statement runs). */
+  private writing = new Map<number, PendingUpdate>();
+  private readonly serial = new Serial();
+  private timers: NodeJS.Timeout[] = [];
+  private log: FastifyBaseLogger | null = null;
+  /** When the earliest waiting command this instance knows of expires (0: look at the next flush). */
+  private nextExpiry = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: TerminalBus,
+    private readonly presence: TerminalPresence,
+  ) {}
+
+  /** Starts writing buffered state every second and expiring waiting commands every 30 s. */
+  start(log: FastifyBaseLogger): void {
+    this.log = log;
+    const fail = (err: unknown) => this.log?.error({ err }, 'terminal command flush failed');
+    this.timers = [
+      setInterval(() => void this.writePending().catch(fail), 1000).unref(),
+      setInterval(() => void this.expire().catch(fail), 30_000).unref(),
+    ];
+  }
+
+  /** Stops the timers and writes what is buffered. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await this.writePending();
+  }
+
+  /** Sends a command to terminals; 400 naming the field for an unknown name, bad params or ids. */
+  async send(input: SendCommandInput): Promise<SentCommands> {
+    if (!COMMAND_NAMES.includes(input.name)) {
+      throw badRequest(`name must be one of ${COMMAND_NAMES.join(', ')}`, 'validation');
+    }
+    const params = input.params ?? {};
+    const problem = commandParamsError(input.name, params);
+    if (problem) throw badRequest(problem, 'validation');
+    const ttl = input.ttlSeconds ?? COMMAND_DEFAULT_TTL_SECONDS;
+    if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS) {
+      throw badRequest(`ttlSeconds must be an integer from 1 to ${MAX_TTL_SECONDS}`, 'validation');
+    }
+    const ids = [...new Set(input.terminalIds)];
+    if (ids.length === 0) throw badRequest('terminalIds must name at least one terminal', 'validation');
+    if (!ids.every((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647)) {
+      throw badRequest('terminalIds must be positive integers', 'validation');
+    }
+    const known = input.terminalStates ?? (await this.statesOf(ids));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw badRequest(`terminalIds: no terminal ${missing.slice(0, 20).join(', ')}`);
+    // Pending terminals get no commands until claimed: theirs wait in the queue.
+    const reachable = (id: number) => known.get(id) === 'claimed' && this.presence.isOnline(id);
+    const batchId = randomUUID();
+    const expiresMs = Date.now() + ttl * 1000;
+    const expiresAt = new Date(expiresMs).toISOString();
+    const reserved = await queryRows<{ id: number }>(
+      this.db,
+      sql`SELECT nextval(pg_get_serial_sequence('terminal_commands', 'id'))::int AS id FROM generate_series(1, ${ids.length})`,
+    );
+    const commands = ids.map((terminalId, i) => ({
+      id: reserved[i]!.id,
+      terminalId,
+      state: (reachable(terminalId) ? 'sent' : 'queued') as CommandDeliveryState,
+    }));
+    // Delivered before the rows are written (a fleet gets its command at once); the rows are
+    // written on the queue of the acknowledgements, so an answer never precedes its row.
+    this.bus.publish(
+      commands
+        .filter((c) => c.state === 'sent')
+        .map((c) => ({
+          terminalId: c.terminalId,
+          message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
+        })),
+    );
+    const waits = commands.some((c) => c.state === 'queued');
+    await this.serial.run(async () => {
+      const located: LocationAnswer[] = [];
+      if (waits) this.nextExpiry = Math.min(this.nextExpiry, expiresMs);
+      // Thousands of rows go in slices with a turn of the event loop between them: PGlite runs on
+      // this thread, and the fleet's acks are read meanwhile — and written with their rows.
+      for (let at = 0; at < commands.length; at += INSERT_SLICE) {
+        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+        const rows = commands.slice(at, at + INSERT_SLICE).map((c) => {
+          const answer = this.pending.get(c.id);
+          this.pending.delete(c.id);
+          if (input.name === REPORT_LOCATION && answer?.state === 'acked')
+            located.push({ commandId: c.id, terminalId: c.terminalId, result: answer.result });
+          return {
+            id: c.id,
+            terminal_id: c.terminalId,
+            state: answer?.state ?? c.state,
+            done_at: answer?.done_at ?? null,
+            result: answer?.result ?? null,
+            error: answer?.error ?? null,
+          };
+        });
+        await this.db.execute(sql`
+          INSERT INTO terminal_commands (id, terminal_id, batch_id, name, params, state, created_by, sent_at,
+            done_at, result, error, expires_at)
+          OVERRIDING SYSTEM VALUE
+          SELECT v.id, v.terminal_id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, v.state,
+            ${input.createdBy}, CASE WHEN v.state <> 'queued' THEN now() END, v.done_at, v.result, v.error,
+            ${expiresAt}::timestamptz
+          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, terminal_id int, state text,
+            done_at timestamptz, result jsonb, error text)
+          JOIN terminals t ON t.id = v.terminal_id`);
+      }
+      // Answers that came before their rows were written: their positions are kept here.
+      await storeReportedLocations(this.db, located, this.log);
+    });
+    // A terminal that connected while the rows were written gets its command now too.
+    const late: TerminalDelivery[] = [];
+    const now = new Date().toISOString();
+    for (const c of commands) {
+      if (c.state !== 'queued' || !reachable(c.terminalId)) continue;
+      c.state = 'sent';
+      this.update({ id: c.id, state: 'sent', sent_at: now });
+      late.push({
+        terminalId: c.terminalId,
+        message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
+      });
+    }
+    this.bus.publish(late);
+    return { batchId, commands };
+  }
+
+  private async statesOf(ids: number[]): Promise<Map<number, TerminalPairingState>> {
+    const rows = await queryRows<{ id: number; state: TerminalPairingState }>(
+      this.db,
+      sql`SELECT id, state FROM terminals WHERE id = ANY(${intArray(ids)})`,
+    );
+    return new Map(rows.map((r) => [r.id, r.state]));
+  }
+
+  /** The commands a terminal that just connected must get (see `openForMany`). */
+  async openFor(terminalId: number): Promise<OpenCommand[]> {
+    return (await this.openForMany([terminalId])).get(terminalId) ?? [];
+  }
+
+  /**
+   * The commands terminals that just connected must get, in order, in one query: waiting or sent
+   * but not answered, not expired. Marks the waiting ones `sent`.
+   */
+  async openForMany(terminalIds: readonly number[]): Promise<Map<number, OpenCommand[]>> {
+    const out = new Map<number, OpenCommand[]>(terminalIds.map((id) => [id, []]));
+    if (terminalIds.length === 0) return out;
+    const rows = await queryRows<{
+      id: number;
+      terminal_id: number;
+      name: CommandName;
+      params: Record<string, unknown> | string;
+      state: CommandDeliveryState;
+      expires_at: string | Date;
+    }>(
+      this.db,
+      sql`SELECT id, terminal_id, name, params, state, expires_at FROM terminal_commands
+          WHERE terminal_id = ANY(${intArray(terminalIds)}) AND state IN ('queued', 'sent') AND expires_at > now()
+          ORDER BY terminal_id, id`,
+    );
+    const now = new Date().toISOString();
+    for (const row of rows) {
+      const buffered = this.pending.get(row.id) ?? this.writing.get(row.id);
+      if (buffered && buffered.state !== 'sent') continue;
+      if (row.state === 'queued' && !buffered) this.update({ id: row.id, state: 'sent', sent_at: now });
+      out.get(row.terminal_id)?.push({
+        commandId: row.id,
+        name: row.name,
+        params: typeof row.params === 'string' ? JSON.parse(row.params) : row.params,
+        expiresAt: new Date(row.expires_at).toISOString(),
+      });
+    }
+    return out;
+  }
+
+  /** The terminal answered a command it was sent (the gateway checked that it was its own). */
+  acknowledge(commandId: number, ack: { ok: boolean; result?: object; error?: string }): void {
+    this.update({
+      id: commandId,
+      state: ack.ok ? 'acked' : 'failed',
+      done_at: new Date().toISOString(),
+      result: ack.result ?? null,
+      error: ack.error ?? null,
+    });
+  }
+
+  /** Makes the table current: writes buffered state and expires waiting commands past their time. */
+  async flush(): Promise<void> {
+    await this.writePending();
+    // Reading delivery state is frequent; the expiry statement only runs when something may be due.
+    if (Date.now() >= this.nextExpiry) await this.expire();
+  }
+
+  /** Expires waiting commands past their time and learns when the next one is due. */
+  private expire(): Promise<void> {
+    return this.serial
+      .run(async () => {
+        // Commands written after this point lower it again (their inserts run later on this queue).
+        this.nextExpiry = Number.POSITIVE_INFINITY;
+        const [row] = await queryRows<{ next: string | Date | null }>(
+          this.db,
+          sql`
+          WITH expired AS (
+            UPDATE terminal_commands SET state = 'expired', done_at = now()
+            WHERE state = 'queued' AND expires_at <= now() RETURNING id)
+          SELECT min(expires_at) AS next FROM terminal_commands
+          WHERE state = 'queued' AND expires_at > now() AND id NOT IN (SELECT id FROM expired)`,
+        );
+        if (row?.next) this.nextExpiry = Math.min(this.nextExpiry, new Date(row.next).getTime());
+      })
+      .catch((err: unknown) => {
+        this.nextExpiry = 0;
+        throw err;
+      });
+  }
+
+  private update(next: PendingUpdate): void {
+    const prev = this.pending.get(next.id);
+    this.pending.set(next.id, prev ? { ...prev, ...next, sent_at: prev.sent_at ?? next.sent_at } : next);
+  }
+
+  /**
+   * One statement for every buffered change; answered states never go back. Positions of answered
+   * `reportLocation` commands go to their terminals in one more statement, only when there are any.
+   */
+  private writePending(): Promise<void> {
+    return this.serial.run(async () => {
+      if (this.pending.size === 0) return;
+      const rows = [...this.pending.values()];
+      this.writing = new Map(this.pending);
+      this.pending.clear();
+      try {
+        const located = await queryRows<{ id: number; terminal_id: number }>(
+          this.db,
+          sql`
+        WITH done AS (
+          UPDATE terminal_commands c SET state = v.state, sent_at = coalesce(c.sent_at, v.sent_at, v.done_at),
+            done_at = coalesce(v.done_at, c.done_at), result = coalesce(v.result, c.result),
+            error = coalesce(v.error, c.error)
+          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, state text, sent_at timestamptz,
+            done_at timestamptz, result jsonb, error text)
+          WHERE c.id = v.id AND c.state IN ('queued', 'sent')
+          RETURNING c.id, c.terminal_id, c.name, c.state)
+        SELECT id, terminal_id FROM done WHERE name = ${REPORT_LOCATION} AND state = 'acked'`,
+        );
+        if (located.length > 0) {
+          const results = new Map(rows.map((r) => [r.id, r.result]));
+          await storeReportedLocations(
+            this.db,
+            located.map((r) => ({ commandId: r.id, terminalId: r.terminal_id, result: results.get(r.id) })),
+            this.log,
+          );
+        }
+      } finally {
+        this.writing = new Map();
+      }
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../plugins/services.js';
+
+/** Starts presence (loading what the database kept), command and play-event flushing, and the gateway. */
+export async function startTerminalServices(services: Services, log: FastifyBaseLogger): Promise<void> {
+  await services.terminalPresence.start(log);
+  services.terminalCommands.start(log);
+  services.terminalPlayEvents.start(log);
+  services.terminalGateway.start(log);
+}
+
+/** Stops them, writing everything buffered (channels count as closed from here on). */
+export async function stopTerminalServices(services: Services): Promise<void> {
+  services.terminalGateway.stop();
+  await services.terminalCommands.stop();
+  await services.terminalPlayEvents.stop();
+  await services.terminalPresence.stop();
+}

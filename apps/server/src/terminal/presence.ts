@@ -1,0 +1,315 @@
+import type { TerminalLiveStatus, TerminalMessage, TerminalStatus } from '@apm/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { intArray, jsonRows, queryRows, Serial } from './sql.js';
+import { StatusAlarmQueue } from './status-alarm-queue.js';
+import { blankStatusAlarms, heartbeatAlarms, progressAlarms } from './status-alarms.js';
+import type { StatusAlarmState } from './status-alarms.js';
+
+/**
+ * A heartbeat that changes nothing but the time is written at most this often: the console reads
+ * live presence from memory; the table's `last_seen_at` is exact when the terminal goes offline.
+ */
+const SEEN_WRITE_MS = 60_000;
+
+type ProgressItem = Extract<TerminalMessage, { type: 'progress' }>['items'][number];
+
+interface Entry {
+  online: boolean;
+  /** Channels open to it on this instance (normally one). */
+  connected: boolean;
+  /** Last heartbeat or connect (ms); the sweep measures silence from `heardAt`. */
+  lastSeenAt: number | null;
+  heardAt: number;
+  onlineSince: number | null;
+  status: TerminalStatus | null;
+  /** The status without its clock: a heartbeat that changes nothing else is not written. */
+  statusKey: string;
+  /** `lastSeenAt` as last written. */
+  writtenSeenAt: number;
+  downloads: Map<number, ProgressItem>;
+  /** The terminal's clock minus ours when its last heartbeat arrived (ms); null before one. */
+  clockSkewMs: number | null;
+  alarms: StatusAlarmState;
+  /** Changed since the last flush (online, status); a newer `lastSeenAt` alone waits for `SEEN_WRITE_MS`. */
+  dirty: boolean;
+  /** Online seconds to add to the row at the next flush. */
+  addSeconds: number;
+}
+
+/** Options of the presence service (the configuration gives the offline threshold). */
+export interface PresenceOptions {
+  offlineSeconds: number;
+  /** Milliseconds between flushes to the database. */
+  flushMs?: number;
+}
+
+/**
+ * Live presence of terminals, in memory: online, last seen, last status, download progress.
+ * Written to `terminals` in batches (ONE statement per flush, every few seconds and on close).
+ * A sweep turns terminals silent for `offlineSeconds` offline and raises an `offline` abnormal
+ * alarm, which ends when the terminal comes back; heartbeats and progress reports raise and end
+ * `diskFull` and `downloadFailed` alarms (see `status-alarms.ts`), written with the same batch.
+ */
+export class TerminalPresence {
+  private readonly entries = new Map<number, Entry>();
+  private readonly alarmsToRaise = new Set<number>();
+  private readonly alarmsToEnd = new Set<number>();
+  private readonly statusAlarms = new StatusAlarmQueue();
+  private readonly serial = new Serial();
+  private timers: NodeJS.Timeout[] = [];
+  private log: FastifyBaseLogger | null = null;
+  /** Called with the terminals the sweep found silent (the gateway closes their channels). */
+  onSilent: (ids: number[]) => void = () => {};
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: PresenceOptions,
+  ) {}
+
+  /** Loads the presence kept in the database and starts the flush and sweep timers. */
+  async start(log: FastifyBaseLogger): Promise<void> {
+    this.log = log;
+    const rows = await queryRows<{ id: number; online: boolean; last_seen_at: string | Date | null }>(
+      this.db,
+      sql`SELECT id, online, last_seen_at FROM terminals WHERE last_seen_at IS NOT NULL`,
+    );
+    const now = Date.now();
+    for (const row of rows) {
+      if (this.entries.has(row.id)) continue;
+      // Terminals online when the server stopped get a full offline period to reconnect.
+      const lastSeenAt = row.last_seen_at ? new Date(row.last_seen_at).getTime() : null;
+      this.entries.set(row.id, {
+        ...this.blank(now),
+        online: row.online,
+        onlineSince: row.online ? now : null,
+        lastSeenAt,
+        writtenSeenAt: lastSeenAt ?? 0,
+      });
+    }
+    for (const [id, state] of await this.statusAlarms.load(this.db)) {
+      const entry = this.entries.get(id);
+      if (entry) entry.alarms = state;
+    }
+    const flushMs = this.options.flushMs ?? 2000;
+    const sweepMs = Math.min(10_000, Math.max(200, (this.options.offlineSeconds * 1000) / 4));
+    this.timers = [
+      setInterval(() => void this.flush({ exact: false }).catch((err) => this.fail(err)), flushMs).unref(),
+      setInterval(() => this.sweep(), sweepMs).unref(),
+    ];
+  }
+
+  /** Stops the timers and writes what is left. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await this.flush();
+  }
+
+  /** A channel of the terminal opened. */
+  connected(id: number): void {
+    const now = Date.now();
+    const entry = this.entry(id, now);
+    this.comeBack(id, entry, now);
+    entry.connected = true;
+  }
+
+  /** A heartbeat arrived with the terminal's status. */
+  heartbeat(id: number, status: TerminalStatus): void {
+    const now = Date.now();
+    const entry = this.entry(id, now);
+    this.comeBack(id, entry, now);
+    entry.status = status;
+    const clock = Date.parse(status.clock);
+    entry.clockSkewMs = Number.isNaN(clock) ? null : clock - now;
+    this.statusAlarms.add(id, heartbeatAlarms(entry.alarms, status));
+    const key = JSON.stringify({ ...status, clock: undefined });
+    if (key !== entry.statusKey) {
+      entry.statusKey = key;
+      entry.dirty = true;
+    }
+  }
+
+  /** Download progress the terminal reported. */
+  progress(id: number, items: readonly ProgressItem[]): void {
+    const entry = this.entry(id, Date.now());
+    for (const item of items) entry.downloads.set(item.materialId, item);
+    this.statusAlarms.add(id, progressAlarms(entry.alarms, items));
+  }
+
+  /** The terminal's channel closed: offline now; the alarm waits for `offlineSeconds` of silence. */
+  disconnected(id: number): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.connected = false;
+    this.goOffline(entry);
+  }
+
+  /** Forgets a removed terminal. */
+  forget(id: number): void {
+    this.entries.delete(id);
+    this.alarmsToRaise.delete(id);
+    this.statusAlarms.forget(id);
+  }
+
+  /** Whether the terminal is online now. */
+  isOnline(id: number): boolean {
+    return this.entries.get(id)?.online ?? false;
+  }
+
+  /** How many of these terminals are online. */
+  onlineCount(ids: Iterable<number>): number {
+    let count = 0;
+    for (const id of ids) if (this.entries.get(id)?.online) count++;
+    return count;
+  }
+
+  /** Live state of these terminals (never seen: offline, no status). */
+  liveStatus(ids: readonly number[]): TerminalLiveStatus[] {
+    return ids.map((id) => {
+      const entry = this.entries.get(id);
+      return {
+        id,
+        online: entry?.online ?? false,
+        lastSeenAt: entry?.lastSeenAt ? new Date(entry.lastSeenAt).toISOString() : null,
+        status: entry?.status ?? null,
+        downloads: entry ? [...entry.downloads.values()] : [],
+      };
+    });
+  }
+
+  /** The terminal's clock minus ours at its last heartbeat, in ms (null before one). */
+  clockSkewMs(id: number): number | null {
+    return this.entries.get(id)?.clockSkewMs ?? null;
+  }
+
+  /** Turns terminals silent for `offlineSeconds` offline and queues their alarms; answers their ids. */
+  sweep(now = Date.now()): number[] {
+    const limit = now - this.options.offlineSeconds * 1000;
+    const silent: number[] = [];
+    for (const [id, entry] of this.entries) {
+      if (entry.heardAt > limit || this.alarmsToRaise.has(id) || entry.heardAt === 0) continue;
+      if (entry.online) this.goOffline(entry);
+      this.alarmsToRaise.add(id);
+      // Raised once per silence: `heardAt` 0 marks it until the terminal is heard from again.
+      entry.heardAt = 0;
+      silent.push(id);
+    }
+    if (silent.length) this.onSilent(silent);
+    return silent;
+  }
+
+  /**
+   * Writes the buffered presence and alarms: one statement each, whatever the number of terminals.
+   * `exact` (the default) writes every newer `lastSeenAt`; the timer writes those only every minute.
+   */
+  flush({ exact = true }: { exact?: boolean } = {}): Promise<void> {
+    return this.serial.run(async () => {
+      const rows: object[] = [];
+      const due = exact ? 1 : SEEN_WRITE_MS;
+      for (const [id, e] of this.entries) {
+        const seen = e.lastSeenAt !== null && e.lastSeenAt - e.writtenSeenAt >= due;
+        if (!e.dirty && !seen) continue;
+        e.dirty = false;
+        e.writtenSeenAt = e.lastSeenAt ?? 0;
+        rows.push({
+          id,
+          online: e.online,
+          last_seen_at: e.lastSeenAt ? new Date(e.lastSeenAt).toISOString() : null,
+          online_since: e.onlineSince ? new Date(e.onlineSince).toISOString() : null,
+          status: e.status,
+          app_version: e.status?.appVersion ?? null,
+          resolution: e.status?.resolution ?? null,
+          add_seconds: e.addSeconds,
+        });
+        e.addSeconds = 0;
+      }
+      const ending = [...this.alarmsToEnd];
+      this.alarmsToEnd.clear();
+      const raising = [...this.alarmsToRaise];
+      this.alarmsToRaise.clear();
+      if (rows.length) {
+        await this.db.execute(sql`
+          UPDATE terminals t SET online = v.online, last_seen_at = v.last_seen_at,
+            online_since = v.online_since, status = coalesce(v.status, t.status),
+            app_version = coalesce(v.app_version, t.app_version),
+            resolution = coalesce(v.resolution, t.resolution),
+            online_seconds = t.online_seconds + v.add_seconds
+          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, online boolean, last_seen_at timestamptz,
+            online_since timestamptz, status jsonb, app_version text, resolution text, add_seconds bigint)
+          WHERE t.id = v.id`);
+      }
+      if (ending.length) {
+        await this.db.execute(sql`
+          UPDATE abnormal_alarms SET ended_at = now()
+          WHERE terminal_id = ANY(${intArray(ending)}) AND type = 'offline' AND ended_at IS NULL`);
+      }
+      if (raising.length) {
+        // Claimed terminals only, once per silence; removed terminals are skipped by the join.
+        await this.db.execute(sql`
+          INSERT INTO abnormal_alarms (terminal_id, office_id, type, detail)
+          SELECT t.id, t.office_id, 'offline', jsonb_build_object('lastSeenAt', t.last_seen_at)
+          FROM terminals t
+          WHERE t.id = ANY(${intArray(raising)}) AND t.state = 'claimed' AND NOT EXISTS (
+            SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
+      }
+      await this.statusAlarms.flush(this.db);
+    });
+  }
+
+  private blank(now: number): Entry {
+    return {
+      online: false,
+      connected: false,
+      lastSeenAt: null,
+      heardAt: now,
+      onlineSince: null,
+      status: null,
+      statusKey: '',
+      writtenSeenAt: 0,
+      downloads: new Map(),
+      clockSkewMs: null,
+      alarms: blankStatusAlarms(),
+      dirty: false,
+      addSeconds: 0,
+    };
+  }
+
+  private entry(id: number, now: number): Entry {
+    let entry = this.entries.get(id);
+    if (!entry) {
+      entry = this.blank(now);
+      this.entries.set(id, entry);
+    }
+    entry.lastSeenAt = now;
+    return entry;
+  }
+
+  /** Heard from: online again (ending its offline alarm) when it was not. */
+  private comeBack(id: number, entry: Entry, now: number): void {
+    if (entry.heardAt === 0 || !entry.online) {
+      this.alarmsToRaise.delete(id);
+      this.alarmsToEnd.add(id);
+    }
+    entry.heardAt = now;
+    if (!entry.online) {
+      entry.online = true;
+      entry.onlineSince = now;
+      entry.dirty = true;
+    }
+  }
+
+  private goOffline(entry: Entry): void {
+    if (!entry.online) return;
+    const until = entry.lastSeenAt ?? Date.now();
+    if (entry.onlineSince) entry.addSeconds += Math.max(0, Math.round((until - entry.onlineSince) / 1000));
+    entry.online = false;
+    entry.onlineSince = null;
+    entry.dirty = true;
+  }
+
+  private fail(err: unknown): void {
+    this.log?.error({ err }, 'terminal presence flush failed');
+  }
+}
