@@ -1,17 +1,17 @@
-import { API_BASE } from '@apm/contract';
+import { Player } from './player.js';
 
-/**
- * The web player's start screen. Pairing, playback and commands arrive with the terminal
- * protocol (issue 6); until then it shows whether the server it was opened from answers.
- */
-async function showServerState(): Promise<void> {
-  const el = document.getElementById('server-state')!;
+/** The app shell is kept by a service worker, so a reload while the server is away still starts. */
+async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   try {
-    const res = await fetch(`${API_BASE}/f/common/isSysInit`);
-    el.textContent = res.ok ? `Server reachable at ${location.host}` : `Server answered ${res.status}`;
+    await navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, {
+      scope: import.meta.env.BASE_URL,
+    });
   } catch (err) {
-    el.textContent = `Server unreachable: ${err instanceof Error ? err.message : String(err)}`;
+    console.warn('service worker not registered', err);
   }
 }
 
-void showServerState();
+const player = new Player();
+void registerServiceWorker();
+void player.start();

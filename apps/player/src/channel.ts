@@ -1,0 +1,149 @@
+import {
+  API_BASE,
+  CHANNEL_CLOSE,
+  TERMINAL_WS_PATH,
+  type ServerMessage,
+  type TerminalMessage,
+} from '@apm/contract';
+import { Backoff } from './backoff.js';
+
+/** Connection state shown in the status corner. */
+export type ChannelState = 'connecting' | 'open' | 'closed' | 'stopped';
+
+/** What the channel tells the player. */
+export interface ChannelEvents {
+  message(message: ServerMessage): void;
+  state(state: ChannelState): void;
+  /** The server refused the token (4401): the player must register again. */
+  unauthorised(): void;
+  /** Another connection of this terminal took over (4409): this one stops reconnecting. */
+  replaced(): void;
+}
+
+/**
+ * The WebSocket channel to the server: connects with the device token, reconnects after a loss
+ * with exponential backoff and full jitter, and sends heartbeats at the period the server asks.
+ */
+export class Channel {
+  private socket: WebSocket | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private soonTimer: ReturnType<typeof setTimeout> | undefined;
+  private seq = 0;
+  private running = false;
+  private readonly backoff = new Backoff();
+
+  constructor(
+    private readonly token: () => string | null,
+    private readonly status: () => Promise<Extract<TerminalMessage, { type: 'heartbeat' }>['status']>,
+    private readonly events: ChannelEvents,
+  ) {}
+
+  /** Starts connecting (and keeps reconnecting until `stop`). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.connect();
+  }
+
+  /** Closes the channel and stops reconnecting. */
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.retryTimer);
+    this.stopHeartbeats();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'player stopped');
+    this.events.state('stopped');
+  }
+
+  /** Whether a message can be sent now. */
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a message; answers false when the channel is not open. */
+  send(message: TerminalMessage): boolean {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Resolves once everything sent so far has left the browser (or after `timeoutMs`). */
+  async drain(timeoutMs = 3000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.socket && this.socket.bufferedAmount > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Sends a heartbeat now and then every `seconds`. */
+  heartbeatEvery(seconds: number): void {
+    this.stopHeartbeats();
+    void this.beat();
+    this.heartbeatTimer = setInterval(() => void this.beat(), Math.max(1, seconds) * 1000);
+  }
+
+  /** An extra heartbeat shortly (what plays changed; the console shows it without waiting a period). */
+  beatSoon(): void {
+    clearTimeout(this.soonTimer);
+    this.soonTimer = setTimeout(() => void this.beat(), 500);
+  }
+
+  private async beat(): Promise<void> {
+    if (!this.isOpen) return;
+    const status = await this.status();
+    this.send({ type: 'heartbeat', seq: this.seq++, status });
+  }
+
+  private stopHeartbeats(): void {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+  }
+
+  private connect(): void {
+    const token = this.token();
+    if (!this.running || !token) return;
+    this.events.state('connecting');
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const url = `${scheme}//${location.host}${API_BASE}${TERMINAL_WS_PATH}?token=${encodeURIComponent(token)}`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.backoff.opened();
+      this.events.state('open');
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(event.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.events.message(message);
+    };
+    socket.onclose = (event) => {
+      // A socket replaced by a newer one of ours closes late; only the current one counts.
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.stopHeartbeats();
+      if (!this.running) return;
+      if (event.code === CHANNEL_CLOSE.badToken) {
+        this.running = false;
+        this.events.state('closed');
+        this.events.unauthorised();
+        return;
+      }
+      if (event.code === CHANNEL_CLOSE.replaced) {
+        this.running = false;
+        this.events.state('stopped');
+        this.events.replaced();
+        return;
+      }
+      this.events.state('closed');
+      this.retryTimer = setTimeout(() => this.connect(), this.backoff.closed());
+    };
+  }
+}

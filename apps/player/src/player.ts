@@ -1,0 +1,303 @@
+import {
+  API_BASE,
+  APP_VERSION,
+  TERMINAL_BASE,
+  type Manifest,
+  type ServerMessage,
+  type TerminalStatus,
+} from '@apm/contract';
+import { Backoff } from './backoff.js';
+import { Channel } from './channel.js';
+import { AckLog, runCommand } from './commands.js';
+import { commandHandlers } from './command-handlers.js';
+import { DeviceApi, DeviceApiError } from './device-api.js';
+import { textsFor } from './i18n.js';
+import { playOrder } from './manifest-plan.js';
+import { MediaCache } from './media-cache.js';
+import { Playback } from './playback.js';
+import { ProofOfPlay } from './proof-of-play.js';
+import { isScreenOn } from './power-schedule.js';
+import { Screen } from './screen.js';
+import { settingsFromServer } from './server-settings.js';
+import * as storage from './storage.js';
+import { ManifestSync } from './sync.js';
+import { weatherFor } from './weather.js';
+
+type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
+
+const CLEARED_KEY = 'apm.player.cleared';
+const POWER_CHECK_MS = 15_000;
+
+/**
+ * The web player: registers this browser as a terminal, shows the pairing code until an
+ * operator claims it, then keeps the manifest's programs playing from its cache, online or
+ * not, and carries out the commands the channel brings.
+ */
+export class Player {
+  readonly texts = textsFor(navigator.languages?.length ? navigator.languages : [navigator.language]);
+  readonly screen = new Screen(this.texts);
+  readonly settings = storage.loadSettings();
+  identity = storage.loadIdentity();
+  readonly api = new DeviceApi(() => this.identity.token);
+  readonly cache = new MediaCache(this.api);
+  readonly channel: Channel;
+  readonly playback: Playback;
+  sync!: ManifestSync;
+  private claimed = false;
+  private name = '';
+  private readonly plays = new ProofOfPlay((message) => this.channel.send(message));
+  private commandChain: Promise<void> = Promise.resolve();
+  private readonly acks = new AckLog({
+    read: () => localStorage.getItem('apm.player.acks'),
+    write: (value) => localStorage.setItem('apm.player.acks', value),
+  });
+  private screenOn = true;
+  /** The manifest version the server announced last (welcome or `manifest`). */
+  private serverVersion: string | null = null;
+
+  constructor() {
+    this.channel = new Channel(
+      () => this.identity.token,
+      () => this.status(),
+      {
+        message: (message) => this.onMessage(message),
+        state: (state) => this.screen.connection(state),
+        unauthorised: () => void this.reset(),
+        replaced: () => undefined,
+      },
+    );
+    this.playback = new Playback({
+      stage: this.screen.stage,
+      resolveMaterialUrl: (id) => this.materialUrl(id),
+      fetchWeather: (city, units) => weatherFor(this.api, city, units),
+      onPlayEvent: (event) => this.plays.add(event),
+      onChange: (now) => {
+        this.channel.beatSoon();
+        this.screen.root.dataset.programId = now.kind === 'program' ? String(now.id) : '';
+        if (now.kind === 'program') this.screen.show({ kind: 'playing' });
+        else if (this.claimed) this.screen.show({ kind: 'waiting', name: this.name });
+      },
+    });
+  }
+
+  /** Starts: plays what the cache holds at once, then registers and connects. */
+  async start(): Promise<void> {
+    const manifest = await storage.loadManifest().catch(() => null);
+    await this.plays.start();
+    this.sync = new ManifestSync(
+      {
+        api: this.api,
+        cache: this.cache,
+        report: (message) => this.channel.send(message),
+        ready: (m, changed) => void this.play(m, changed),
+      },
+      this.identity.token ? manifest : null,
+    );
+    this.playback.setVolume(this.settings.volume);
+    this.applyPower();
+    setInterval(() => this.applyPower(), POWER_CHECK_MS);
+    if (this.sync.current) {
+      this.claimed = true;
+      this.name = this.sync.current.terminal.name;
+      await this.play(this.sync.current, false);
+    }
+    await this.register();
+    this.channel.start();
+  }
+
+  /** Plays a manifest once its materials are cached (restarting when they changed). */
+  async play(manifest: Manifest, materialsChanged: boolean): Promise<void> {
+    const programs = playOrder(manifest);
+    await this.cache.prepare(programs.flatMap((p) => p.materials.map((m) => m.id)));
+    this.name = manifest.terminal.name;
+    this.screen.root.dataset.programs = String(programs.length);
+    if (materialsChanged) this.playback.clear();
+    this.playback.setPrograms(programs);
+  }
+
+  /** Registers until the server answers (a device id the server already holds gets a new id). */
+  private async register(): Promise<void> {
+    const backoff = new Backoff();
+    while (!this.identity.token) {
+      try {
+        const answer = await this.api.register({
+          deviceId: this.identity.deviceId,
+          platform: 'web',
+          appVersion: APP_VERSION,
+          resolution: this.screen.resolution(),
+        });
+        this.identity = { ...this.identity, terminalId: answer.terminalId, token: answer.token ?? null };
+        storage.saveIdentity(this.identity);
+        if (answer.state === 'pending' && answer.pairingCode) {
+          this.screen.show({ kind: 'pairing', code: answer.pairingCode });
+        }
+      } catch (err) {
+        if (err instanceof DeviceApiError && err.status === 409) {
+          this.identity = { deviceId: storage.newDeviceId(), terminalId: null, token: null };
+          storage.saveIdentity(this.identity);
+          continue;
+        }
+        console.warn(err);
+        if (!this.sync.current) this.screen.show({ kind: 'message', text: this.texts.registerFailed });
+        await new Promise((resolve) => setTimeout(resolve, backoff.closed()));
+      }
+    }
+  }
+
+  /** The token was refused: forget the content and this registration, and pair again. */
+  private async reset(): Promise<void> {
+    this.claimed = false;
+    this.setCleared(false);
+    this.identity = { ...this.identity, terminalId: null, token: null };
+    storage.saveIdentity(this.identity);
+    this.playback.clear();
+    await this.sync.forget();
+    await this.cache.remove();
+    this.screen.show({ kind: 'connecting' });
+    await this.register();
+    this.channel.start();
+  }
+
+  private onMessage(message: ServerMessage): void {
+    switch (message.type) {
+      case 'welcome':
+        this.onWelcome(message);
+        break;
+      case 'claimed':
+        this.claimed = true;
+        this.name = message.name;
+        if (this.playback.nowPlaying().kind === 'idle')
+          this.screen.show({ kind: 'waiting', name: this.name });
+        this.syncNow(false);
+        break;
+      case 'manifest':
+        this.serverVersion = message.version;
+        if (message.version === this.sync.current?.version) break;
+        this.setCleared(false);
+        this.syncNow(false);
+        break;
+      case 'command':
+        // One at a time, in the order they came; one failing must not stop the next.
+        this.commandChain = this.commandChain
+          .then(() => this.execute(message))
+          .catch((err: unknown) => console.error(`command ${message.commandId}`, err));
+        break;
+      case 'error':
+        console.warn(`server: ${message.code}: ${message.message}`);
+        break;
+      case 'revoked':
+      case 'heartbeatAck':
+        break;
+    }
+  }
+
+  private onWelcome(welcome: Welcome): void {
+    this.channel.heartbeatEvery(welcome.heartbeatSeconds);
+    this.name = welcome.name;
+    this.claimed = welcome.state === 'claimed';
+    if (!this.claimed) {
+      this.playback.clear();
+      this.screen.show({ kind: 'pairing', code: welcome.pairingCode ?? '' });
+      return;
+    }
+    this.serverVersion = welcome.manifestVersion;
+    this.applyServerSettings(welcome.settings);
+    if (this.playback.nowPlaying().kind === 'idle') this.screen.show({ kind: 'waiting', name: this.name });
+    // Cleared programs stay cleared until the operator refreshes or publishes something new.
+    const cleared = localStorage.getItem(CLEARED_KEY);
+    if (cleared === null || cleared !== (welcome.manifestVersion ?? '')) {
+      this.setCleared(false);
+      this.syncNow(false);
+    }
+    void this.plays.flush();
+  }
+
+  /** Marks the programs cleared (at the server's current version), or not. */
+  setCleared(cleared: boolean): void {
+    if (cleared) localStorage.setItem(CLEARED_KEY, this.serverVersion ?? this.sync.current?.version ?? '');
+    else localStorage.removeItem(CLEARED_KEY);
+  }
+
+  private syncNow(force: boolean): void {
+    this.sync.sync(force).catch((err: unknown) => this.syncFailed(err));
+  }
+
+  /** A refused token during a call means the same as on the channel. */
+  syncFailed(err: unknown): void {
+    if (err instanceof DeviceApiError && err.status === 401) {
+      this.channel.stop();
+      void this.reset();
+      return;
+    }
+    console.warn(err);
+  }
+
+  private async execute(message: Extract<ServerMessage, { type: 'command' }>): Promise<void> {
+    const earlier = this.acks.get(message.commandId);
+    if (earlier) {
+      this.channel.send(earlier);
+      return;
+    }
+    let afterAck: (() => void) | null = null;
+    const ack = await runCommand(
+      message,
+      commandHandlers(this, (then) => {
+        afterAck = then;
+      }),
+    );
+    this.acks.add(ack);
+    this.channel.send(ack);
+    if (afterAck) {
+      await this.channel.drain();
+      (afterAck as () => void)();
+    }
+  }
+
+  /** A material's URL: its cached copy, or (not cached yet) the server's, with the token. */
+  private materialUrl(id: number): string {
+    const cached = this.cache.urlOf(id);
+    if (cached) return cached;
+    const token = encodeURIComponent(this.identity.token ?? '');
+    return `${API_BASE}${TERMINAL_BASE}/files/${id}?token=${token}`;
+  }
+
+  /** Applies what the console stored for this terminal (volume, power schedule). */
+  private applyServerSettings(raw: Record<string, unknown>): void {
+    const { volume, powerSchedule } = settingsFromServer(raw);
+    if (volume !== undefined) {
+      this.settings.volume = volume;
+      this.playback.setVolume(volume);
+    }
+    if (powerSchedule !== undefined) this.settings.powerSchedule = powerSchedule;
+    storage.saveSettings(this.settings);
+    this.applyPower();
+  }
+
+  /** Applies the power schedule: outside its on-times the screen is black and playback paused. */
+  applyPower(): void {
+    const on = isScreenOn(this.settings.powerSchedule, new Date());
+    if (on === this.screenOn) return;
+    this.screenOn = on;
+    this.screen.blank(!on);
+    this.playback.setPaused(!on);
+  }
+
+  /** The status every heartbeat carries. */
+  private async status(): Promise<TerminalStatus> {
+    const now = this.playback.nowPlaying();
+    const status: TerminalStatus = {
+      playing: now.kind === 'program' ? { kind: 'program', id: now.id, name: now.name?.slice(0, 200) } : now,
+      volume: this.settings.volume,
+      appVersion: APP_VERSION,
+      clock: new Date().toISOString(),
+      resolution: this.screen.resolution(),
+      downloads: this.sync.downloads,
+    };
+    const estimate = await navigator.storage?.estimate?.().catch(() => null);
+    if (estimate?.quota !== undefined) {
+      const total = estimate.quota;
+      status.disk = { total, free: Math.max(0, total - (estimate.usage ?? 0)) };
+    }
+    return status;
+  }
+}
