@@ -17,6 +17,7 @@ import type offices from '../pages/offices/locales/en-US';
 import type registration from '../pages/registration/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
+import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
 import type users from '../pages/users/locales/en-US';
 
 /** Message type of each page namespace. */
@@ -36,6 +37,7 @@ export interface PageMessageTypes {
   registration: typeof registration;
   roles: typeof roles;
   systemSettings: typeof systemSettings;
+  terminalMonitor: typeof terminalMonitor;
   users: typeof users;
 }
 

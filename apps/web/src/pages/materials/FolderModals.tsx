@@ -1,74 +1,28 @@
 /** Dialogs of the folder tree: name a folder (create, rename) and pick a target folder (move). */
 import { FolderOutlined } from '@ant-design/icons';
 import { MATERIAL_NAME_MAX, type MaterialFolder } from '@apm/contract';
-import { Form, Input, Modal, Tree, type TreeDataNode } from 'antd';
+import { Modal, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NameModal, type NameDialogProps } from '../../components/NameModal';
 import { buildFolderTree, type FolderNode } from './folder-tree';
 import { materialErrorText } from './material-errors';
 
 /** Props of {@link FolderNameModal}. */
-export interface FolderNameModalProps {
-  title: string;
-  initialName?: string;
-  /** Saves the name; a thrown RequestError shows on the field. */
-  onSave(name: string): Promise<unknown>;
-  onClose(): void;
-}
+export type FolderNameModalProps = NameDialogProps;
 
 /** Asks for a folder name (required, at most {@link MATERIAL_NAME_MAX} characters) and saves it. */
-export function FolderNameModal({ title, initialName, onSave, onClose }: FolderNameModalProps) {
+export function FolderNameModal(props: FolderNameModalProps) {
   const { t } = useTranslation('materials');
-  const { t: tc } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async ({ name }: { name: string }) => {
-    setSaving(true);
-    try {
-      await onSave(name.trim());
-      onClose();
-    } catch (failure) {
-      form.setFields([{ name: 'name', errors: [materialErrorText(failure)] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('common.save')}
-      okButtonProps={{ loading: saving, id: 'folder-name-save' }}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        name="folder"
-        layout="vertical"
-        initialValues={{ name: initialName }}
-        onFinish={submit}
-      >
-        <Form.Item
-          name="name"
-          label={t('folders.name')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: tc('common.required', { field: t('folders.name') }),
-            },
-            {
-              max: MATERIAL_NAME_MAX,
-              message: tc('common.tooLong', { field: t('folders.name'), max: MATERIAL_NAME_MAX }),
-            },
-          ]}
-        >
-          <Input autoFocus maxLength={MATERIAL_NAME_MAX} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <NameModal
+      {...props}
+      label={t('folders.name')}
+      maxLength={MATERIAL_NAME_MAX}
+      formName="folder"
+      saveButtonId="folder-name-save"
+      errorText={materialErrorText}
+    />
   );
 }
 
