@@ -1,0 +1,272 @@
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import type {
+  CommandName,
+  ServerMessage,
+  TerminalMessage,
+  TerminalStatus,
+} from '../../packages/contract/src/terminal-protocol.js';
+import { request } from './http.js';
+
+/** What a simulated terminal reports to the fleet (one shared object, no closures per terminal). */
+export interface TerminalHooks {
+  welcome(t: SimTerminal, at: number): void;
+  heartbeatAck(t: SimTerminal, latencyMs: number): void;
+  command(t: SimTerminal, commandId: number, name: CommandName, receivedAt: number): void;
+  acked(t: SimTerminal, commandId: number, ok: boolean, at: number): void;
+  serverError(t: SimTerminal, code: string, message: string): void;
+  closed(t: SimTerminal, code: number, reason: string): void;
+  manifest(t: SimTerminal, status: number, ms: number): void;
+  manifestFailed(t: SimTerminal, err: unknown): void;
+}
+
+/** How a simulated terminal behaves after the channel opens. */
+export interface TerminalOptions {
+  /** Base URL of the server (http://host:port); the API lives under /apm-web. */
+  base: string;
+  /** Fetch the manifest when `welcome` or `manifest` names a version the terminal does not hold. */
+  fetchManifest: boolean;
+  /** Reconnect after an unexpected close (with backoff and jitter), like the player. */
+  reconnect: boolean;
+  /**
+   * Heartbeat on its own every `heartbeatSeconds` of `welcome` (first one at a random point of
+   * the interval), as the protocol asks: a silent terminal is offline after 90 s and closed.
+   */
+  pace: boolean;
+}
+
+/** A 1×1 PNG, what a simulated terminal uploads as its screenshot. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * One simulated terminal, protocol-true: it holds a device token (from `register`), keeps the
+ * channel open, answers heartbeats' acks, acknowledges every command with a result, and fetches
+ * the manifest (If-None-Match) when told a new version.
+ */
+export class SimTerminal {
+  ws: WebSocket | null = null;
+  state: 'pending' | 'claimed' = 'pending';
+  open = false;
+  seq = 0;
+  /** Send time (performance.now) of each heartbeat awaiting its ack, by seq. */
+  private readonly inFlight = new Map<number, number>();
+  manifestVersion: string | null = null;
+  private manifestEtag: string | null = null;
+  volume = 50;
+  stopped = false;
+  private attempts = 0;
+  private paceTimer: NodeJS.Timeout | null = null;
+  /** Set by the fleet: what to do after a heartbeat ack (closed-loop load). */
+  onAck: ((t: SimTerminal) => void) | null = null;
+
+  constructor(
+    readonly index: number,
+    readonly deviceId: string,
+    readonly terminalId: number,
+    readonly token: string,
+    private readonly options: TerminalOptions,
+    private readonly hooks: TerminalHooks,
+  ) {}
+
+  /** Opens the channel; resolves on `welcome`, rejects when it closes first. */
+  connect(): Promise<void> {
+    const wsBase = this.options.base.replace(/^http/, 'ws');
+    const ws = new WebSocket(`${wsBase}/apm-web/terminal/ws?token=${encodeURIComponent(this.token)}`, {
+      perMessageDeflate: false,
+      handshakeTimeout: 60_000,
+    });
+    this.ws = ws;
+    return new Promise((resolve, reject) => {
+      let welcomed = false;
+      ws.on('message', (data) => {
+        const msg = JSON.parse(String(data)) as ServerMessage;
+        if (msg.type === 'welcome' && !welcomed) {
+          welcomed = true;
+          this.open = true;
+          this.attempts = 0;
+          resolve();
+        }
+        this.receive(msg);
+      });
+      ws.on('close', (code, reason) => {
+        this.open = false;
+        this.stopPacing();
+        this.inFlight.clear();
+        if (!welcomed) reject(new Error(`closed before welcome: ${code} ${String(reason)}`));
+        this.hooks.closed(this, code, String(reason));
+        if (welcomed && this.options.reconnect && !this.stopped && code !== 4401 && code !== 4409) {
+          this.reconnectLater();
+        }
+      });
+      ws.on('error', (err) => {
+        if (!welcomed) reject(err);
+      });
+    });
+  }
+
+  /** Exponential backoff with full jitter, capped at 30 s (what the player does). */
+  private reconnectLater(): void {
+    const cap = Math.min(30_000, 500 * 2 ** this.attempts++);
+    setTimeout(() => {
+      if (!this.stopped) this.connect().catch(() => this.reconnectLater());
+    }, Math.random() * cap).unref();
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'welcome':
+        this.state = msg.state;
+        if (this.options.pace) this.startPacing(msg.heartbeatSeconds * 1000);
+        this.hooks.welcome(this, performance.now());
+        if (msg.state === 'claimed' && msg.manifestVersion && msg.manifestVersion !== this.manifestVersion) {
+          void this.fetchManifest().catch((err) => this.hooks.manifestFailed(this, err));
+        }
+        break;
+      case 'heartbeatAck': {
+        const sentAt = this.inFlight.get(msg.seq);
+        if (sentAt !== undefined) {
+          this.inFlight.delete(msg.seq);
+          this.hooks.heartbeatAck(this, performance.now() - sentAt);
+          this.onAck?.(this);
+        }
+        break;
+      }
+      case 'claimed':
+        this.state = 'claimed';
+        break;
+      case 'manifest':
+        if (msg.version !== this.manifestVersion)
+          void this.fetchManifest().catch((err) => this.hooks.manifestFailed(this, err));
+        break;
+      case 'command':
+        this.hooks.command(this, msg.commandId, msg.name, performance.now());
+        void this.execute(msg.commandId, msg.name, msg.params);
+        break;
+      case 'error':
+        this.hooks.serverError(this, msg.code, msg.message);
+        break;
+      case 'revoked':
+        this.stopped = true;
+        break;
+    }
+  }
+
+  private startPacing(intervalMs: number): void {
+    this.stopPacing();
+    this.paceTimer = setTimeout(() => {
+      this.heartbeat();
+      this.paceTimer = setInterval(() => this.heartbeat(), intervalMs);
+    }, Math.random() * intervalMs);
+  }
+
+  private stopPacing(): void {
+    if (this.paceTimer) clearTimeout(this.paceTimer);
+    this.paceTimer = null;
+  }
+
+  /** Sends one heartbeat with a status like the player's. */
+  heartbeat(): void {
+    if (!this.open || !this.ws) return;
+    const seq = this.seq++;
+    const status: TerminalStatus = {
+      playing: { kind: 'idle' },
+      disk: { free: 8e9, total: 16e9 },
+      volume: this.volume,
+      appVersion: 'sim-1.0.0',
+      clock: new Date().toISOString(),
+      resolution: '1920x1080',
+    };
+    this.inFlight.set(seq, performance.now());
+    this.send({ type: 'heartbeat', seq, status });
+  }
+
+  /** Heartbeats sent and not acknowledged yet. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
+  send(msg: TerminalMessage): void {
+    this.ws?.send(JSON.stringify(msg));
+  }
+
+  private async execute(commandId: number, name: CommandName, params: Record<string, unknown>) {
+    let ok = true;
+    let result: Record<string, unknown> = {};
+    let error: string | undefined;
+    try {
+      switch (name) {
+        case 'screenshot':
+          result = { screenshotId: await this.uploadScreenshot(commandId) };
+          break;
+        case 'volume':
+          this.volume = Number(params.volume);
+          break;
+        case 'refreshPrograms':
+          await this.fetchManifest();
+          break;
+        case 'clearPrograms':
+          this.manifestVersion = null;
+          this.manifestEtag = null;
+          break;
+        case 'playMessage':
+        case 'updateApp':
+          ok = false;
+          error = 'not supported by the simulator';
+          break;
+        default:
+          break;
+      }
+    } catch (err) {
+      ok = false;
+      error = err instanceof Error ? err.message.slice(0, 1000) : String(err);
+    }
+    this.send({ type: 'ack', commandId, ok, result, ...(error ? { error } : {}) });
+    this.hooks.acked(this, commandId, ok, performance.now());
+    // A reboot reloads the player: the channel drops and comes back.
+    if (name === 'reboot' && ok && this.options.reconnect) this.ws?.close(1001, 'reboot');
+  }
+
+  private authHeader() {
+    return { authorization: `Device ${this.token}` };
+  }
+
+  /** GET manifest with If-None-Match; 304 keeps what the terminal holds. */
+  async fetchManifest(): Promise<void> {
+    const started = performance.now();
+    const headers: Record<string, string> = this.authHeader();
+    if (this.manifestEtag) headers['if-none-match'] = this.manifestEtag;
+    const res = await request(`${this.options.base}/apm-web/terminal/manifest`, { headers });
+    if (res.status === 200) {
+      const body = JSON.parse(res.text) as { data?: { version?: string }; version?: string };
+      this.manifestVersion = body.data?.version ?? body.version ?? null;
+      const etag = res.headers.etag;
+      this.manifestEtag = typeof etag === 'string' ? etag : null;
+    }
+    this.hooks.manifest(this, res.status, performance.now() - started);
+  }
+
+  private async uploadScreenshot(commandId: number): Promise<number> {
+    const res = await request(`${this.options.base}/apm-web/terminal/screenshots?commandId=${commandId}`, {
+      method: 'POST',
+      headers: { ...this.authHeader(), 'content-type': 'image/png' },
+      body: PNG_1X1,
+    });
+    if (res.status !== 200)
+      throw new Error(`screenshot upload answered ${res.status}: ${res.text.slice(0, 200)}`);
+    const body = JSON.parse(res.text) as { data?: { screenshotId?: number }; screenshotId?: number };
+    const id = body.data?.screenshotId ?? body.screenshotId;
+    if (typeof id !== 'number')
+      throw new Error(`screenshot upload answered no screenshotId: ${res.text.slice(0, 200)}`);
+    return id;
+  }
+
+  /** Closes the channel for good. */
+  close(): void {
+    this.stopped = true;
+    this.stopPacing();
+    this.ws?.close(1000, 'bye');
+  }
+}

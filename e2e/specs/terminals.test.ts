@@ -1,0 +1,355 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
+import { launchChromium } from '../support/chromium.js';
+import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { collectErrors, signIn } from '../support/session.js';
+
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+const WATCHER = { user: 'wendy', password: 'Watcher#2026pass' };
+
+/** What the page shows in each language the flow runs in. */
+const LANGUAGES = [
+  {
+    cookie: 'US',
+    title: 'Terminal management',
+    claimed: 'The terminal was added',
+    groupSaved: 'The group was saved',
+    saved: 'The terminal was saved',
+    done: 'Done',
+    removed: 'Terminals removed: 1',
+    yes: 'Yes',
+    command: 'screenshot',
+  },
+  {
+    cookie: 'CN',
+    title: '终端管理',
+    claimed: '终端已添加',
+    groupSaved: '分组已保存',
+    saved: '终端已保存',
+    done: '已完成',
+    removed: '已移除 1 台终端',
+    yes: '是',
+    command: 'refreshPrograms',
+  },
+] as const;
+
+interface TerminalRow {
+  id: number;
+  name: string;
+  state: 'pending' | 'claimed';
+  officeId: number | null;
+  groupId: number | null;
+  groupName: string | null;
+  online: boolean;
+}
+
+interface Registration {
+  terminalId: number;
+  token: string;
+  pairingCode: string;
+}
+
+/** What the stand-in terminal in the browser has seen on its channel. */
+interface ChannelLog {
+  welcomed: boolean;
+  commands: string[];
+  closeCode: number | null;
+}
+
+describe('terminal management page', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+  let office: { id: number; name: string };
+
+  beforeAll(async () => {
+    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
+    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+    const me = await apiCall<{ office: { id: number; name: string } }>(
+      server.url,
+      cookie,
+      '/a/api/user/getUserInfo',
+    );
+    office = me.office;
+    // May look at terminals but neither add, edit, remove nor command them.
+    await createUserWithRole(server.url, cookie, {
+      roleName: 'Terminal watcher',
+      grants: 'home:view,terminal:view,terminal:monitor:view',
+      loginName: WATCHER.user,
+      name: 'Wendy Watcher',
+      password: WATCHER.password,
+      officeId: office.id,
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Registers a device the way a player does (device API, no session). */
+  const register = async (deviceId: string, name: string): Promise<Registration> => {
+    const res = await fetch(`${server.url}/apm-web/terminal/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        deviceId,
+        name,
+        platform: 'simulator',
+        appVersion: '9.1.0',
+        resolution: '1920x1080',
+      }),
+    });
+    const body = (await res.json()) as { code: number; data: Registration };
+    expect([res.status, body.code]).toEqual([200, 0]);
+    return body.data;
+  };
+
+  const findTerminal = async (keyword: string) =>
+    (
+      await apiCall<{ list: TerminalRow[] }>(
+        server.url,
+        cookie,
+        `/a/api/terminal/list?keyword=${encodeURIComponent(keyword)}`,
+      )
+    ).list[0];
+
+  const openPage = async (context: BrowserContext, user: string, password: string) => {
+    const page = await context.newPage();
+    // A step that hangs fails with its own locator instead of the test's time-out.
+    page.setDefaultTimeout(20_000);
+    const errors = collectErrors(page);
+    await signIn(page, server.url, user, password);
+    await page.goto(`${server.url}/terminalMonitor/monitor`);
+    await page.waitForSelector('[data-testid=terminal-claim]');
+    return { page, errors };
+  };
+
+  const newContext = async (language: string) => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addCookies([
+      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
+    ]);
+    return context;
+  };
+
+  /**
+   * Plays the terminal in a page of the server's origin: opens the channel with the device token,
+   * sends a heartbeat, and acknowledges commands (a screenshot is drawn on a canvas and uploaded).
+   */
+  const connectTerminal = async (page: Page, token: string) => {
+    // Any page of the server's origin that is not the console (whose routing could reload it).
+    await page.goto(`${server.url}/apm-web/f/common/publishKey`);
+    await page.evaluate((deviceToken: string) => {
+      const log: ChannelLog = { welcomed: false, commands: [], closeCode: null };
+      (window as unknown as { channelLog: ChannelLog }).channelLog = log;
+      const ws = new WebSocket(
+        `${location.origin.replace(/^http/, 'ws')}/apm-web/terminal/ws?token=${encodeURIComponent(deviceToken)}`,
+      );
+      const status = {
+        playing: { kind: 'idle' },
+        volume: 35,
+        appVersion: '9.1.0',
+        clock: new Date().toISOString(),
+        resolution: '1920x1080',
+      };
+      const screenshot = async (commandId: number) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 96;
+        canvas.height = 54;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = '#1677ff';
+        g.fillRect(0, 0, 96, 54);
+        const png = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+        const res = await fetch(`/apm-web/terminal/screenshots?commandId=${commandId}`, {
+          method: 'POST',
+          headers: { authorization: `Device ${deviceToken}`, 'content-type': 'image/png' },
+          body: png,
+        });
+        return ((await res.json()) as { data: { screenshotId: number } }).data.screenshotId;
+      };
+      ws.onmessage = async (event) => {
+        const message = JSON.parse(String(event.data)) as { type: string; commandId?: number; name?: string };
+        if (message.type === 'welcome') {
+          log.welcomed = true;
+          ws.send(JSON.stringify({ type: 'heartbeat', seq: 1, status }));
+        } else if (message.type === 'command' && message.commandId) {
+          log.commands.push(message.name!);
+          const result =
+            message.name === 'screenshot' ? { screenshotId: await screenshot(message.commandId) } : {};
+          ws.send(JSON.stringify({ type: 'ack', commandId: message.commandId, ok: true, result }));
+        }
+      };
+      ws.onclose = (event) => (log.closeCode = event.code);
+    }, token);
+    await page.waitForFunction(() => (window as unknown as { channelLog: ChannelLog }).channelLog.welcomed);
+  };
+  const channelLog = (page: Page) =>
+    page.evaluate(() => (window as unknown as { channelLog: ChannelLog }).channelLog);
+
+  for (const lang of LANGUAGES) {
+    it(
+      `claims, groups, renames, moves, commands and removes a terminal (${lang.cookie})`,
+      { timeout: 240_000 },
+      async () => {
+        const context = await newContext(lang.cookie);
+        const { page, errors } = await openPage(context, ADMIN.user, ADMIN.password);
+        await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
+        const tag = lang.cookie.toLowerCase();
+        const device = await register(`e2e-device-${tag}-0001`, `Player ${lang.cookie}`);
+
+        // The waiting terminal is listed as pending (the administrator sees every pending terminal).
+        await page.click('[data-testid=terminal-count-pending]');
+        const pendingRow = page.locator('.ant-table-row', { hasText: `e2e-device-${tag}-0001` });
+        await pendingRow.locator('[data-presence=pending]').waitFor();
+
+        // Claim it by the pairing code, typed in lower case with a space.
+        await page.click('[data-testid=terminal-claim]');
+        if (lang.cookie === 'US') {
+          // Found by scanning the operator's network (the device registered from this machine): picking it
+          // fills in its pairing code.
+          await page.click('[data-testid=terminal-scan-start]');
+          await page
+            .locator('[data-testid=terminal-scan] .ant-table-row', { hasText: `e2e-device-${tag}-0001` })
+            .locator('[data-testid=terminal-scan-pick]')
+            .click();
+          await page.waitForFunction(
+            (code) => document.querySelector<HTMLInputElement>('#terminalClaim_pairingCode')?.value === code,
+            device.pairingCode,
+          );
+        } else {
+          const code = device.pairingCode.toLowerCase();
+          await page.fill('#terminalClaim_pairingCode', `${code.slice(0, 3)} ${code.slice(3)}`);
+        }
+        await page.click('#terminalClaim_officeId');
+        await page.click(`.ant-select-tree-title:text-is("${office.name}")`);
+        await page.fill('#terminalClaim_name', `Lobby ${lang.cookie}`);
+        await page.click('#terminal-claim-save');
+        await page.waitForSelector(`.ant-message:has-text("${lang.claimed}")`);
+        const claimed = await findTerminal(`e2e-device-${tag}-0001`);
+        expect(claimed).toMatchObject({
+          id: device.terminalId,
+          name: `Lobby ${lang.cookie}`,
+          state: 'claimed',
+        });
+        expect(claimed!.officeId).toBe(office.id);
+
+        // A wrong pairing code is refused with a message, and nothing is claimed.
+        await page.click('[data-testid=terminal-claim]');
+        await page.fill('#terminalClaim_pairingCode', 'ZZZZZZ');
+        await page.click('#terminalClaim_officeId');
+        await page.click(`.ant-select-tree-title:text-is("${office.name}")`);
+        await page.click('#terminal-claim-save');
+        await page.waitForSelector('[data-testid=terminal-claim-error]');
+        // Closed by its button: Escape may only close the office picker's dropdown.
+        await page.click('#terminal-claim-cancel');
+        await page.waitForSelector('#terminalClaim_pairingCode', { state: 'detached' });
+
+        // A group in the institution, chosen from the tree.
+        await page.click('[data-testid=terminal-count-total]');
+        await page.click(
+          `[data-testid=terminal-office-tree] [data-testid=terminal-office-node]:has-text("${office.name}")`,
+        );
+        await page.click('[data-testid=terminal-createGroup]');
+        await page.fill('#terminalGroup_name', `Entrance ${lang.cookie}`);
+        await page.click('#terminal-group-save');
+        await page.waitForSelector(`.ant-message:has-text("${lang.groupSaved}")`);
+        // Back to the whole institution, where the terminal is.
+        await page.click(
+          `[data-testid=terminal-group-tree] .ant-tree-title:text-is("${lang.cookie === 'US' ? 'All groups' : '全部分组'}")`,
+        );
+
+        // Rename it and move it into the group.
+        const row = page.locator('.ant-table-row', { hasText: `e2e-device-${tag}-0001` });
+        await row.locator('[data-testid=terminal-edit]').click();
+        await page.fill('#terminalEdit_name', `Lobby ${lang.cookie} renamed`);
+        await page.click('#terminalEdit_groupId');
+        await page.click(`.ant-select-tree-title:text-is("Entrance ${lang.cookie}")`);
+        await page.click('#terminal-edit-save');
+        await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+        await row.locator(`[data-testid=terminal-group]:text-is("Entrance ${lang.cookie}")`).waitFor();
+        const moved = await findTerminal(`e2e-device-${tag}-0001`);
+        expect(moved).toMatchObject({
+          name: `Lobby ${lang.cookie} renamed`,
+          groupName: `Entrance ${lang.cookie}`,
+        });
+
+        // The terminal connects; the row turns online with the next live-status refresh.
+        const devicePage = await context.newPage();
+        await connectTerminal(devicePage, device.token);
+        // The console's tab in front again: a background tab's animations stall, and clicks wait for them.
+        await page.bringToFront();
+        await row.locator('[data-presence=online]').waitFor({ timeout: 20_000 });
+
+        // A command from the row's menu; its delivery state reaches "done" (with the image for a screenshot).
+        await row.locator('[data-testid=terminal-row-commands]').click();
+        await page.click(`[data-testid=terminal-command-${lang.command}]`);
+        const progress = page.locator('[data-testid=terminal-command-progress]');
+        await progress
+          .locator(`[data-testid=terminal-delivery-state][data-state=acked]:has-text("${lang.done}")`)
+          .waitFor({
+            timeout: 15_000,
+          });
+        if (lang.command === 'screenshot') {
+          const image = progress.locator('[data-testid=terminal-command-screenshot] img');
+          await image.waitFor();
+          await page.waitForFunction(
+            () =>
+              document.querySelector<HTMLImageElement>('[data-testid=terminal-command-screenshot] img')
+                ?.naturalWidth === 96,
+          );
+        }
+        expect((await channelLog(devicePage)).commands).toEqual([
+          lang.command === 'screenshot' ? 'screenshot' : 'refreshPrograms',
+        ]);
+        await page.keyboard.press('Escape');
+
+        // The details drawer lists the command with its delivery state.
+        await row.locator('[data-testid=terminal-details]').click();
+        const drawer = page.locator('[data-testid=terminal-details-drawer]');
+        await drawer.locator('.ant-tabs-tab').nth(2).click();
+        await drawer.locator('.ant-table-row [data-state=acked]').waitFor();
+        if (lang.command === 'screenshot') {
+          await drawer.locator('.ant-tabs-tab').nth(3).click();
+          await drawer.locator('[data-testid=terminal-details-screenshot] img').waitFor();
+        }
+        await page.keyboard.press('Escape');
+
+        // Remove it: it disappears from the list and its channel is closed.
+        await row.locator('[data-testid=terminal-remove]').click();
+        await page.click('#terminal-remove-ok');
+        await page.waitForSelector(`.ant-message:has-text("${lang.removed}")`);
+        await row.waitFor({ state: 'detached' });
+        expect(await findTerminal(`e2e-device-${tag}-0001`)).toBeUndefined();
+        await devicePage.waitForFunction(
+          () => (window as unknown as { channelLog: ChannelLog }).channelLog.closeCode === 4401,
+        );
+
+        // Only the refused pairing code (404) may have been logged.
+        expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+
+  it('shows a viewer the terminals with the changing controls disabled', async () => {
+    const device = await register('e2e-device-view-0001', 'Viewer screen');
+    await apiCall(server.url, cookie, '/a/api/terminal/updateTerminalOffice', {
+      pairingCode: device.pairingCode,
+      officeId: office.id,
+      name: 'Watched screen',
+    });
+    const context = await newContext('US');
+    const { page, errors } = await openPage(context, WATCHER.user, WATCHER.password);
+    const row = page.locator('.ant-table-row', { hasText: 'Watched screen' });
+    await row.waitFor();
+    expect(await page.isDisabled('[data-testid=terminal-claim]')).toBe(true);
+    expect(await row.locator('[data-testid=terminal-edit]').isDisabled()).toBe(true);
+    expect(await row.locator('[data-testid=terminal-remove]').isDisabled()).toBe(true);
+    expect(await row.locator('[data-testid=terminal-row-commands]').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,209 @@
+/** Web-player helpers of the end-to-end tests: open a player, claim it, publish to it, command it. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCall } from './api.js';
+import { startServerProcess, type ServerProcess } from './server.js';
+
+/**
+ * Starts the built server on `dataDir`, kept when it stops so that it can be started again on the same data (and
+ * port, given as `PORT` in `env`).
+ */
+export function startKeptServer(env: Record<string, string>, dataDir: string): Promise<ServerProcess> {
+  return startServerProcess(env, dataDir);
+}
+
+/** A player page in its own browser context (its own storage: its own terminal). */
+export interface PlayerPage {
+  context: BrowserContext;
+  page: Page;
+  /** Every message the player sent on its channels, parsed, in order (across reloads). */
+  sent: { type: string; [key: string]: unknown }[];
+}
+
+/** Opens `/player/` in a fresh context with the given browser language. */
+export async function openPlayer(browser: Browser, baseUrl: string, locale = 'en-US'): Promise<PlayerPage> {
+  const context = await browser.newContext({ locale, viewport: { width: 960, height: 540 } });
+  const page = await context.newPage();
+  const sent: PlayerPage['sent'] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (frame) => {
+      if (typeof frame.payload === 'string')
+        sent.push(JSON.parse(frame.payload) as PlayerPage['sent'][number]);
+    });
+  });
+  await page.goto(`${baseUrl}/player/`);
+  return { context, page, sent };
+}
+
+/** The pairing code the player shows, once it shows one. */
+export async function pairingCode(page: Page): Promise<string> {
+  const code = page.getByTestId('pairing-code');
+  await code.waitFor({ timeout: 20_000 });
+  return (await code.textContent())!.trim();
+}
+
+/** The connection state of the player's status corner (`open`, `closed`, `connecting`...). */
+export async function waitForConnection(page: Page, state: string, timeout = 20_000): Promise<void> {
+  await page.waitForSelector(`[data-testid=player-connection][data-state=${state}]`, {
+    state: 'attached',
+    timeout,
+  });
+}
+
+/** Claims the terminal showing `code` into an office; answers its id. */
+export async function claimTerminal(
+  baseUrl: string,
+  cookie: string,
+  code: string,
+  officeId: number,
+  name: string,
+): Promise<number> {
+  const done = await apiCall<{ terminalIds: number[] }>(
+    baseUrl,
+    cookie,
+    '/a/api/terminal/updateTerminalOffice',
+    {
+      pairingCode: code,
+      officeId,
+      name,
+    },
+  );
+  return done.terminalIds[0]!;
+}
+
+/** A program of one scene: a coloured background, an image of `materialId` and a line of text. */
+export function simpleProgram(name: string, materialId: number, text: string, background: string) {
+  const font = { family: 'sans-serif', size: 72, color: '#ffffff' };
+  return {
+    formatVersion: 2,
+    name,
+    canvas: { w: 1920, h: 1080, realWidth: 1920, realHeight: 1080 },
+    scenes: [
+      {
+        id: 'main',
+        name: 'Main',
+        main: true,
+        background: { color: background, materialId: null, fit: 'cover' },
+        durationMs: 10_000,
+        untilTouched: false,
+        transition: { name: 'none', durationMs: 0 },
+        widgets: [
+          {
+            id: 'picture',
+            type: 'image',
+            x: 1200,
+            y: 100,
+            w: 600,
+            h: 600,
+            rotation: 0,
+            z: 1,
+            props: {
+              items: [{ materialId, durationMs: 10_000, transition: { name: 'none', durationMs: 0 } }],
+              fit: 'fill',
+            },
+          },
+          {
+            id: 'headline',
+            type: 'text',
+            x: 100,
+            y: 800,
+            w: 1700,
+            h: 200,
+            rotation: 0,
+            z: 2,
+            props: {
+              html: `<p>${text}</p>`,
+              font,
+              align: 'left',
+              verticalAlign: 'middle',
+              marquee: null,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** One command's delivery as the console sees it. */
+export interface Delivery {
+  id: number;
+  state: string;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
+
+/** Sends a command through a console route; answers its id. */
+export async function sendCommand(
+  baseUrl: string,
+  cookie: string,
+  route: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const sent = await apiCall<{ commands: { id: number }[] }>(
+    baseUrl,
+    cookie,
+    `/a/api/terminalSet/${route}`,
+    body,
+  );
+  return sent.commands[0]!.id;
+}
+
+/** Waits until a terminal's command is acknowledged or failed; answers its delivery. */
+export async function waitForDelivery(
+  baseUrl: string,
+  cookie: string,
+  terminalId: number,
+  commandId: number,
+  timeoutMs = 30_000,
+): Promise<Delivery> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const page = await apiCall<{ list: Delivery[] }>(
+      baseUrl,
+      cookie,
+      `/a/api/terminal/commands?terminalId=${terminalId}&pageSize=50`,
+    );
+    const delivery = page.list.find((d) => d.id === commandId);
+    if (delivery && (delivery.state === 'acked' || delivery.state === 'failed')) return delivery;
+    if (Date.now() > deadline)
+      throw new Error(`command ${commandId} not answered: ${JSON.stringify(delivery)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** Waits until the console sees the terminal online (or offline) with a condition on its status. */
+export async function waitForLiveStatus(
+  baseUrl: string,
+  cookie: string,
+  terminalId: number,
+  check: (status: { online: boolean; status: { playing: { kind: string; id?: number } } | null }) => boolean,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const live = await apiCall<Parameters<typeof check>[0]>(
+      baseUrl,
+      cookie,
+      `/a/api/terminal/findTerminalStatus?id=${terminalId}`,
+    );
+    if (check(live)) return;
+    if (Date.now() > deadline) throw new Error(`live status not reached: ${JSON.stringify(live)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** Colour of the pixel at (x, y) of an image, decoded by the browser. */
+export async function pixelOf(page: Page, bytes: Buffer, mime: string, x: number, y: number) {
+  return page.evaluate(
+    async ({ b64, mime, x, y }) => {
+      const blob = await (await fetch(`data:${mime};base64,${b64}`)).blob();
+      const bitmap = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+      return { width: bitmap.width, height: bitmap.height, r: r!, g: g!, b: b! };
+    },
+    { b64: bytes.toString('base64'), mime, x, y },
+  );
+}
