@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -56,7 +57,7 @@ describe('announcement management page', () => {
         await page.click('#announcement_colseTipOn');
       }
       await page.click('[data-testid=announcement-save]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       await page.locator(`[data-testid=announcement-status]:has-text("${lang.showing}")`).waitFor();
       const saved = await apiCall<{ announcementTitleEn: string; colseTipOn: string }>(
         server.url,

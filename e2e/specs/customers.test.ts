@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -90,7 +91,7 @@ describe('enable customization and second domain names', () => {
       await page.fill('[data-testid=brand-copyright]', `© ${lang.cookie}`);
       await page.waitForSelector(`[data-testid=brand-preview-title]:has-text("${title}")`);
       await page.click('[data-testid=brand-save]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       expect((await info()).brand).toMatchObject({
         enabled: true,
         config: { title, copyRight: `© ${lang.cookie}` },
@@ -110,7 +111,7 @@ describe('enable customization and second domain names', () => {
       const host = `brand-${lang.cookie.toLowerCase()}.localhost`;
       await page.fill('[data-testid=domain-input]', host.toUpperCase());
       await page.click('[data-testid=domain-save]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       await page.locator('.ant-table-row', { hasText: host }).waitFor();
       expect((await info()).domainName).toBe(host);
 
@@ -142,7 +143,7 @@ describe('enable customization and second domain names', () => {
       await page.fill('#agentCapacity_storageQuotaMb', '2048');
       await page.fill('#agentCapacity_terminalQuota', '20');
       await page.press('#agentCapacity_terminalQuota', 'Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.agentSaved}")`);
+      await expectMessage(page, lang.agentSaved);
       const agent = await apiCall<{ kind: string; storageQuotaMb: number; terminalQuota: number }>(
         server.url,
         cookie,

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -65,7 +66,7 @@ describe('dictionary management page', () => {
       await page.fill('#dict_value', 'first');
       for (const code of CODES) await page.fill(`#dict_labels_${code}`, `First ${code} ${lang.cookie}`);
       await page.click('#dict-save');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       const [created] = await entriesOf(type);
       expect(created).toMatchObject({ value: 'first', labels: { US: `First US ${lang.cookie}` } });
 
@@ -80,7 +81,7 @@ describe('dictionary management page', () => {
       await row.locator('[data-testid=dict-edit]').click();
       await page.fill('#dict_labels_US', `Edited ${lang.cookie}`);
       await page.press('#dict_labels_US', 'Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       expect((await entriesOf(type))[0]!.labels.US).toBe(`Edited ${lang.cookie}`);
 
       // Search by a label finds it; a search for nothing empties the table.
@@ -98,7 +99,7 @@ describe('dictionary management page', () => {
       // Delete with confirmation.
       await row.locator('[data-testid=dict-delete]').click();
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:has-text("${lang.yes}")`);
-      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await expectMessage(page, lang.deleted);
       await row.waitFor({ state: 'detached' });
       expect(await entriesOf(type)).toEqual([]);
 

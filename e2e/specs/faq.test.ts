@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -69,7 +70,7 @@ describe('common problem management page and help drawer', () => {
       await page.fill('#faq_question', lang.question);
       await page.fill('#faq_answer', lang.answer);
       await page.click('#faq-save');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       const { list } = await apiCall<{ list: { question: string; published: boolean }[] }>(
         server.url,
         cookie,

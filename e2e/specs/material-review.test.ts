@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
@@ -82,7 +83,7 @@ describe('material review page', () => {
       );
       await page.fill('#review_note', 'Blurry picture');
       await page.click('#review-note-ok');
-      await page.waitForSelector('.ant-message:has-text("1 material(s) rejected")');
+      await expectMessage(page, '1 material(s) rejected');
       await blurryRow.waitFor({ state: 'detached' });
       expect(await detail(blurry.id)).toMatchObject({
         reviewState: 'rejected',
@@ -93,7 +94,7 @@ describe('material review page', () => {
       await sharpRow.locator('.ant-checkbox-input').check();
       await page.click('[data-testid=review-bulk-approve]');
       await page.click('#review-note-ok');
-      await page.waitForSelector('.ant-message:has-text("1 material(s) approved")');
+      await expectMessage(page, '1 material(s) approved');
       await sharpRow.waitFor({ state: 'detached' });
       expect((await detail(sharp.id)).reviewState).toBe('approved');
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDrawer, confirmDialog, expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { makePng, uploadMaterial, type MaterialRow } from '../support/materials.js';
@@ -100,7 +101,7 @@ describe('material management page', () => {
     await page.click('[data-testid=folder-create]');
     await page.fill('#folder_name', name);
     await page.click('#folder-name-save');
-    await page.waitForSelector(`.ant-message:has-text("${saved}")`);
+    await expectMessage(page, saved);
     const folder = (await folders()).find((f) => f.name === name);
     expect(folder).toMatchObject({ name, parentId: null });
     return folder!;
@@ -124,11 +125,11 @@ describe('material management page', () => {
       await page.click('[data-testid=folder-rename]');
       await page.fill('#folder_name', `${created.name} renamed`);
       await page.press('#folder_name', 'Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.folderSaved}")`);
+      await expectMessage(page, lang.folderSaved);
       await page.click('[data-testid=folder-move]');
       await page.locator('[data-testid=folder-picker] .ant-tree-title', { hasText: source.name }).click();
-      await page.click('#folder-pick-ok');
-      await page.waitForSelector(`.ant-message:has-text("${lang.folderMoved}")`);
+      await confirmDialog(page, '#folder-pick-ok');
+      await expectMessage(page, lang.folderMoved);
       const target = (await folders()).find((f) => f.id === created.id)!;
       expect(target).toMatchObject({ name: `${created.name} renamed`, parentId: source.id });
 
@@ -164,22 +165,21 @@ describe('material management page', () => {
         mimeType: 'image/png',
         buffer: makePng(20, 20, [0, 0, 0]),
       });
-      await page.waitForSelector(`.ant-message:has-text("${lang.thumbSaved}")`);
+      await expectMessage(page, lang.thumbSaved);
       // Rename in place (the new name keeps the old one inside, so the card stays findable).
       await drawer.locator('.ant-typography-edit').click();
       await drawer.locator('textarea').fill(`renamed-${name}`);
       await drawer.locator('textarea').press('Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.renamed}")`);
+      await expectMessage(page, lang.renamed);
       await drawer.locator('[data-testid=material-details-name]', { hasText: `renamed-${name}` }).waitFor();
       expect((await materialsIn(source.id)).map((m) => m.name)).toEqual([`renamed-${name}`]);
-      await page.keyboard.press('Escape');
-      await drawer.waitFor({ state: 'hidden' });
+      await closeDrawer(page);
       await card.locator('img').waitFor();
 
       // A folder that holds something cannot be deleted; the refusal says why, in the page's language.
       await page.click('[data-testid=folder-delete]');
-      await page.click('#folder-delete-ok');
-      await page.waitForSelector(`.ant-message-error:has-text("${lang.notEmpty}")`);
+      await confirmDialog(page, '#folder-delete-ok');
+      await expectMessage(page, lang.notEmpty, { error: true });
       expect((await folders()).some((f) => f.id === source.id)).toBe(true);
 
       // The list view is remembered over a reload; the name search (debounced) finds the material.
@@ -203,8 +203,8 @@ describe('material management page', () => {
       await card.locator('[data-testid=material-select]').check();
       await page.click('[data-testid=material-bulk-move]');
       await page.locator('[data-testid=folder-picker] .ant-tree-title', { hasText: target.name }).click();
-      await page.click('#folder-pick-ok');
-      await page.waitForSelector(`.ant-message:has-text("${lang.moved}")`);
+      await confirmDialog(page, '#folder-pick-ok');
+      await expectMessage(page, lang.moved);
       await card.waitFor({ state: 'detached' });
       expect(await materialsIn(source.id)).toEqual([]);
       expect((await materialsIn(target.id)).map((m) => m.id)).toEqual([uploaded.id]);
@@ -214,16 +214,16 @@ describe('material management page', () => {
       await card.waitFor();
       await card.locator('[data-testid=material-select]').check();
       await page.keyboard.press('Delete');
-      await page.click('#material-delete-ok');
-      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await confirmDialog(page, '#material-delete-ok');
+      await expectMessage(page, lang.deleted);
       await card.waitFor({ state: 'detached' });
       await page.waitForSelector('[data-testid=material-empty]');
       expect(await materialsIn(target.id)).toEqual([]);
 
       // The emptied folder can go too.
       await page.click('[data-testid=folder-delete]');
-      await page.click('#folder-delete-ok');
-      await page.waitForSelector(`.ant-message:has-text("${lang.folderDeleted}")`);
+      await confirmDialog(page, '#folder-delete-ok');
+      await expectMessage(page, lang.folderDeleted);
       expect((await folders()).some((f) => f.id === target.id)).toBe(false);
 
       // Only the refused folder delete (409) may show in the console.
@@ -273,7 +273,7 @@ describe('material management page', () => {
     await first.locator('[data-testid=material-select]').check();
     await second.locator('[data-testid=material-select]').check();
     await first.dragTo(page.locator(`[data-testid=folder-drop-target][data-folder-id="${folder.id}"]`));
-    await page.waitForSelector('.ant-message:has-text("2 material(s) moved")');
+    await expectMessage(page, '2 material(s) moved');
     expect((await materialsIn(folder.id)).map((m) => m.id).sort()).toEqual([one.id, two.id].sort());
     expect(errors).toEqual([]);
     await context.close();

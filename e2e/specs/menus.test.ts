@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -60,7 +61,7 @@ describe('menu management page', () => {
       await page.fill('#menu-form_path', `e2e/reports-${lang.cookie.toLowerCase()}`);
       for (const code of CODES) await page.fill(`#menu-form_names_${code}`, `${label} ${code}`);
       await page.click('.ant-modal-footer .ant-btn-primary');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       expect(await routeOf(key)).toMatchObject({
         path: `e2e/reports-${lang.cookie.toLowerCase()}`,
         name: { US: `${label} US`, KR: `${label} KR` },
@@ -89,7 +90,7 @@ describe('menu management page', () => {
       // Delete it, confirming first.
       await row.locator('[data-testid=menu-delete]').click();
       await page.click('.ant-popconfirm .ant-btn-primary');
-      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await expectMessage(page, lang.deleted);
       await sideMenu.locator(`text=Renamed ${lang.cookie}`).waitFor({ state: 'detached' });
       expect(await routeOf(key)).toBeUndefined();
 

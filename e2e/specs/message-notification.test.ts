@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -109,7 +110,7 @@ describe('message notification page', () => {
       await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
       await row.locator('[data-testid=notification-delete]').click();
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:has-text("${lang.yes}")`);
-      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await expectMessage(page, lang.deleted);
       await row.waitFor({ state: 'detached' });
       const left = await apiCall<{ count: number }>(
         server.url,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmDialog, expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -106,14 +107,14 @@ describe('institution management page', () => {
       await page.fill('[data-testid=office-name]', name);
       await page.fill('#officeForm_contact', 'Eve');
       await page.press('[data-testid=office-name]', 'Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.created}")`);
+      await expectMessage(page, lang.created);
       const created = await find(name);
       expect(created?.parentId).toBe(root.id);
 
       // Edit its name.
       await page.fill('[data-testid=office-name]', `${name} edited`);
       await page.click('[data-testid=office-save]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       expect((await find(`${name} edited`))?.id).toBe(created!.id);
 
       // A target to move it under, made through the API; search finds it.
@@ -130,26 +131,25 @@ describe('institution management page', () => {
       const option = page.locator('.ant-select-tree-node-content-wrapper', { hasText: target });
       await option.waitFor();
       await option.click();
-      await page.click('[data-testid=office-move-ok]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.moved}")`);
+      await confirmDialog(page, '[data-testid=office-move-ok]');
+      await expectMessage(page, lang.moved);
       const targetNode = await find(target);
       expect((await find(`${name} edited`))?.parentId).toBe(targetNode!.id);
 
       // Deleting the target is refused while the branch is under it; nothing is deleted.
       await openByName(page, target);
       await page.click('[data-testid=office-delete]');
-      await page.click('[data-testid=office-delete-ok]');
+      await confirmDialog(page, '[data-testid=office-delete-ok]');
       await page.waitForSelector(`.ant-modal-confirm-content:has-text("${lang.refused}")`);
-      await page.locator('.ant-modal-confirm-error .ant-modal-confirm-btns .ant-btn').click();
+      await confirmDialog(page, '.ant-modal-confirm-error .ant-modal-confirm-btns .ant-btn');
       expect(await find(target)).toBeDefined();
 
       // Delete the branch, then the target.
       for (const n of [`${name} edited`, target]) {
         await openByName(page, n);
         await page.click('[data-testid=office-delete]');
-        await page.click('[data-testid=office-delete-ok]');
-        await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
-        await page.locator(`.ant-message:has-text("${lang.deleted}")`).waitFor({ state: 'detached' });
+        await confirmDialog(page, '[data-testid=office-delete-ok]');
+        await expectMessage(page, lang.deleted);
         expect(await find(n)).toBeUndefined();
       }
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -120,7 +121,7 @@ describe('personalized interface: a customer administrator edits its own brand',
       await page.waitForSelector(`[data-testid=brand-preview-title]:has-text("${title}")`);
       await page.waitForSelector(`[data-testid=brand-preview-links]:has-text("Support ${lang.cookie}")`);
       await page.click('[data-testid=personalized-save]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       expect((await own()).config).toMatchObject({
         title,
         copyRight: `© Own ${lang.cookie}`,

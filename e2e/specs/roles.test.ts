@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -97,7 +98,7 @@ describe('role management page', () => {
       await tickPage(page, lang.userPage);
       await tickPage(page, lang.rolePage);
       await page.click('#role-save');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       const created = await findRole(name);
       expect(created).toBeDefined();
       const detail = await apiCall<{ grants: string[] }>(
@@ -127,7 +128,7 @@ describe('role management page', () => {
       await tickPage(page, lang.rolePage);
       await page.fill('#role_name', `${name} edited`);
       await page.press('#role_name', 'Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       const edited = await findRole(`${name} edited`);
       expect(edited?.id).toBe(created!.id);
       const after = await apiCall<{ grants: string[] }>(
@@ -147,7 +148,7 @@ describe('role management page', () => {
       await page.keyboard.type(ADMIN.user);
       await page.click(`.ant-select-item-option:has-text("(${ADMIN.user})")`);
       await dialog.locator('[data-testid=member-add]').click();
-      await page.waitForSelector(`.ant-message:has-text("${lang.added}")`);
+      await expectMessage(page, lang.added);
       const member = dialog.locator('.ant-table-row', { hasText: ADMIN.user });
       await member.waitFor();
       const members = await apiCall<{ count: number }>(
@@ -158,7 +159,7 @@ describe('role management page', () => {
       expect(members.count).toBe(1);
       await member.locator('button').click();
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);
-      await page.waitForSelector(`.ant-message:has-text("${lang.removed}")`);
+      await expectMessage(page, lang.removed);
       await member.waitFor({ state: 'detached' });
       await dialog.locator('.ant-modal-footer button').click();
       await dialog.waitFor({ state: 'hidden' });
@@ -166,7 +167,7 @@ describe('role management page', () => {
       // Delete with confirmation.
       await editedRow.locator('[data-testid=role-delete]').click();
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);
-      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await expectMessage(page, lang.deleted);
       await editedRow.waitFor({ state: 'detached' });
       expect(await findRole(`${name} edited`)).toBeUndefined();
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -55,7 +56,7 @@ describe('system settings page', () => {
       await page.fill('#system-settings_passwordExpiryDays', String(lang.days));
       await page.fill('#system-settings_smtpPassword', `pw-${lang.cookie}`);
       await page.click('[data-testid=settings-save]');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
 
       expect((await valueOf('auditOpen'))?.value).toBe(!auditBefore);
       expect((await valueOf('passwordExpiryDays'))?.value).toBe(lang.days);

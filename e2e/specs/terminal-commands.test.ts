@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseFromMenu, confirmDialog, shownMessages } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -198,9 +199,15 @@ describe('terminal command menu', () => {
         .locator(`[data-testid=terminal-delivery-state][data-state=${state}]:has-text("${label}")`)
         .waitFor({ timeout: 15_000 });
     } catch (failure) {
-      // What the dialogs show says why (a refusal, or a state that never came).
-      const shown = await page.locator('.ant-modal-wrap:visible, .ant-message').allTextContents();
-      throw new Error(`no ${state} delivery; the page shows: ${shown.join(' | ')}`, { cause: failure });
+      // What the dialogs and messages show says why (a refusal, or a state that never came).
+      const shown = await page.locator('.ant-modal-wrap:visible').allTextContents();
+      const messages = await shownMessages(page);
+      throw new Error(
+        `no ${state} delivery; dialogs: ${shown.join(' | ')}; messages: ${messages.join(' | ')}`,
+        {
+          cause: failure,
+        },
+      );
     }
     return progress;
   };
@@ -236,10 +243,8 @@ describe('terminal command menu', () => {
         await page.bringToFront();
         const row = page.locator('.ant-table-row', { hasText: name });
         await row.locator('[data-presence=online]').waitFor({ timeout: 20_000 });
-        const openMenu = async (command: string) => {
-          await row.locator('[data-testid=terminal-row-commands]').click();
-          await menuEntry(page, command).click();
-        };
+        const openMenu = (command: string) =>
+          chooseFromMenu(page, row.locator('[data-testid=terminal-row-commands]'), menuEntry(page, command));
 
         // Play program now: the program is found by searching.
         await openMenu('playProgram');
@@ -328,7 +333,7 @@ describe('terminal command menu', () => {
 
         // Delete cached files: asks first, then deletes all (no material ids).
         await openMenu('deleteFiles');
-        await page.click('#terminal-command-confirm');
+        await confirmDialog(page, '#terminal-command-confirm');
         await expectDelivery(page, 'acked', lang.done);
         expect(await lastCommand(devicePage)).toEqual({ name: 'deleteFiles', params: {} });
         await closeProgress(page);
@@ -338,7 +343,7 @@ describe('terminal command menu', () => {
         await page.fill('#terminalUpdate_url', APP_URL);
         await page.fill('#terminalUpdate_version', ' 2.0.0 ');
         await page.click('#terminal-update-ok');
-        await page.click('#terminal-update-confirm');
+        await confirmDialog(page, '#terminal-update-confirm');
         if (lang.updateRefused) {
           const progress = await expectDelivery(page, 'failed', lang.failed);
           await progress

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseFromMenu, closeDrawer, confirmDialog, expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -227,7 +228,7 @@ describe('terminal management page', () => {
         await page.click(`.ant-select-tree-title:text-is("${office.name}")`);
         await page.fill('#terminalClaim_name', `Lobby ${lang.cookie}`);
         await page.click('#terminal-claim-save');
-        await page.waitForSelector(`.ant-message:has-text("${lang.claimed}")`);
+        await expectMessage(page, lang.claimed);
         const claimed = await findTerminal(`e2e-device-${tag}-0001`);
         expect(claimed).toMatchObject({
           id: device.terminalId,
@@ -255,7 +256,7 @@ describe('terminal management page', () => {
         await page.click('[data-testid=terminal-createGroup]');
         await page.fill('#terminalGroup_name', `Entrance ${lang.cookie}`);
         await page.click('#terminal-group-save');
-        await page.waitForSelector(`.ant-message:has-text("${lang.groupSaved}")`);
+        await expectMessage(page, lang.groupSaved);
         // Back to the whole institution, where the terminal is.
         await page.click(
           `[data-testid=terminal-group-tree] .ant-tree-title:text-is("${lang.cookie === 'US' ? 'All groups' : '全部分组'}")`,
@@ -268,7 +269,7 @@ describe('terminal management page', () => {
         await page.click('#terminalEdit_groupId');
         await page.click(`.ant-select-tree-title:text-is("Entrance ${lang.cookie}")`);
         await page.click('#terminal-edit-save');
-        await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+        await expectMessage(page, lang.saved);
         await row.locator(`[data-testid=terminal-group]:text-is("Entrance ${lang.cookie}")`).waitFor();
         const moved = await findTerminal(`e2e-device-${tag}-0001`);
         expect(moved).toMatchObject({
@@ -284,8 +285,13 @@ describe('terminal management page', () => {
         await row.locator('[data-presence=online]').waitFor({ timeout: 20_000 });
 
         // A command from the row's menu; its delivery state reaches "done" (with the image for a screenshot).
-        await row.locator('[data-testid=terminal-row-commands]').click();
-        await page.click(`[data-testid=terminal-command-${lang.command}]`);
+        await chooseFromMenu(
+          page,
+          row.locator('[data-testid=terminal-row-commands]'),
+          page.locator(
+            `.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=terminal-command-${lang.command}]`,
+          ),
+        );
         const progress = page.locator('[data-testid=terminal-command-progress]');
         await progress
           .locator(`[data-testid=terminal-delivery-state][data-state=acked]:has-text("${lang.done}")`)
@@ -305,6 +311,7 @@ describe('terminal management page', () => {
           lang.command === 'screenshot' ? 'screenshot' : 'refreshPrograms',
         ]);
         await page.keyboard.press('Escape');
+        await progress.waitFor({ state: 'detached' });
 
         // The details drawer lists the command with its delivery state.
         await row.locator('[data-testid=terminal-details]').click();
@@ -315,12 +322,12 @@ describe('terminal management page', () => {
           await drawer.locator('.ant-tabs-tab').nth(3).click();
           await drawer.locator('[data-testid=terminal-details-screenshot] img').waitFor();
         }
-        await page.keyboard.press('Escape');
+        await closeDrawer(page);
 
         // Remove it: it disappears from the list and its channel is closed.
         await row.locator('[data-testid=terminal-remove]').click();
-        await page.click('#terminal-remove-ok');
-        await page.waitForSelector(`.ant-message:has-text("${lang.removed}")`);
+        await confirmDialog(page, '#terminal-remove-ok');
+        await expectMessage(page, lang.removed);
         await row.waitFor({ state: 'detached' });
         expect(await findTerminal(`e2e-device-${tag}-0001`)).toBeUndefined();
         await devicePage.waitForFunction(

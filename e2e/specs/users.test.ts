@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
 import { launchChromium } from '../support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../support/server.js';
@@ -120,7 +121,7 @@ describe('user management page', () => {
       await page.click('.ant-modal-title');
       await page.fill('#user_password', 'E2e#User2026');
       await page.click('#user-save');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       const created = await findUser(login);
       expect(created).toMatchObject({
         loginName: login,
@@ -140,7 +141,7 @@ describe('user management page', () => {
       await row.locator('[data-testid=user-edit]').click();
       await page.fill('#user_name', `${name} edited`);
       await page.press('#user_name', 'Enter');
-      await page.waitForSelector(`.ant-message:has-text("${lang.saved}")`);
+      await expectMessage(page, lang.saved);
       await page.locator('.ant-table-row', { hasText: `${name} edited` }).waitFor();
       expect((await findUser(login))!.name).toBe(`${name} edited`);
 
@@ -149,19 +150,19 @@ describe('user management page', () => {
       await page.fill('#resetPassword_password', 'Reset#User2026');
       await page.fill('#resetPassword_confirm', 'Reset#User2026');
       await page.click('#reset-save');
-      await page.waitForSelector(`.ant-message:has-text("${lang.reset}")`);
+      await expectMessage(page, lang.reset);
       await apiSignIn(server.url, login, 'Reset#User2026');
 
       // Disable with the switch.
       await row.locator('[data-testid=user-enabled]').click();
-      await page.waitForSelector(`.ant-message:has-text("${lang.disabled}")`);
+      await expectMessage(page, lang.disabled);
       expect((await findUser(login))!.enabled).toBe(false);
       await expect(apiSignIn(server.url, login, 'Reset#User2026')).rejects.toThrow();
 
       // Delete with confirmation.
       await row.locator('[data-testid=user-delete]').click();
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);
-      await page.waitForSelector(`.ant-message:has-text("${lang.deleted}")`);
+      await expectMessage(page, lang.deleted);
       await row.waitFor({ state: 'detached' });
       expect(await findUser(login)).toBeUndefined();
 

@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
+import { recordMessages } from './antd.js';
 
-/** Signs in through the login page (fields are encrypted by the page) and waits for the home page. */
+/**
+ * Signs in through the login page (fields are encrypted by the page) and waits for the home page;
+ * the page's toast messages are recorded from then on (`expectMessage`).
+ */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await recordMessages(page);
   await page.goto(`${baseUrl}/login`);
   await page.fill('#login_username', username);
   await page.fill('#login_password', password);
