@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['specs/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Generous: a busy CI machine runs a flow at half speed; every wait inside has its own limit.
+    testTimeout: 150_000,
     hookTimeout: 180_000,
     fileParallelism: false,
   },

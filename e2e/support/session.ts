@@ -3,10 +3,13 @@ import { recordMessages } from './antd.js';
 
 /**
  * Signs in through the login page (fields are encrypted by the page) and waits for the home page;
- * the page's toast messages are recorded from then on (`expectMessage`).
+ * the page's toast messages are recorded from then on (`expectMessage`). The page asks for reduced
+ * motion, as a user can: dialogs, drawers and menus then open at once, so a click cannot land in
+ * an opening animation (on a busy machine such clicks were lost).
  */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await recordMessages(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${baseUrl}/login`);
   await page.fill('#login_username', username);
   await page.fill('#login_password', password);

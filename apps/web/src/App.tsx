@@ -5,17 +5,22 @@ import { FeedbackBridge } from './components/FeedbackBridge';
 import type { AppRouter } from './router';
 import { queryClient } from './services/query-client';
 import { useLocaleStore } from './stores/locale';
+import { useReducedMotion } from './utils/use-reduced-motion';
 
 /** Props of {@link App}. */
 export interface AppProps {
   router: AppRouter;
 }
 
-/** Root component: antd configuration and locale, server-state cache, feedback bridge and router. */
+/** Root component: antd configuration (locale; no motion when the system asks for less), server-state cache, feedback bridge and router. */
 export function App({ router }: AppProps) {
   const antdLocale = useLocaleStore((s) => s.antdLocale);
+  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider
+      locale={antdLocale}
+      theme={{ token: { colorPrimary: '#1677ff', motion: !reducedMotion } }}
+    >
       <AntApp style={{ height: '100%' }}>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

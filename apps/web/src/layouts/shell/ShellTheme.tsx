@@ -1,17 +1,20 @@
 import { App, ConfigProvider, theme } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { usePreferencesStore } from '../../stores/preferences';
+import { useReducedMotion } from '../../utils/use-reduced-motion';
 import { PALETTE } from '../settings/preferences';
 
 /**
  * Applies the display preferences to everything inside: the palette colour as antd's primary
- * colour, antd's dark algorithm for the night theme, and the colour-weakness filter on `<html>`.
+ * colour, antd's dark algorithm for the night theme, the colour-weakness filter on `<html>`, and
+ * no component motion when the system asks for reduced motion.
  * It also gives the shell its own antd App context, so messages and modals follow the theme.
  */
 export function ShellTheme({ children }: { children: ReactNode }) {
   const color = usePreferencesStore((s) => s.prefs.color);
   const mode = usePreferencesStore((s) => s.prefs.mode);
   const colorWeak = usePreferencesStore((s) => s.prefs.colorWeak);
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     document.documentElement.classList.toggle('apm-color-weak', colorWeak);
@@ -29,9 +32,9 @@ export function ShellTheme({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(
     () => ({
       algorithm: mode === 'night' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: PALETTE[color] },
+      token: { colorPrimary: PALETTE[color], motion: !reducedMotion },
     }),
-    [color, mode],
+    [color, mode, reducedMotion],
   );
   return (
     <ConfigProvider theme={themeConfig}>
