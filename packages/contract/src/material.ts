@@ -20,7 +20,7 @@ export type MaterialSortField = (typeof MATERIAL_SORT_FIELDS)[number];
 export const MATERIAL_TUS_PATH = '/a/api/file/tus/';
 /**
  * Chunk size the console sends per PATCH. Each PATCH has a fixed cost on the server (session,
- * ownership, store bookkeeping: ≈ 10 ms), so larger chunks upload faster (bench/README.md); a
+ * ownership, store bookkeeping: ≈ 6 ms of CPU), so larger chunks upload faster (bench/README.md); a
  * dropped PATCH loses nothing, as the server keeps the bytes that arrived and the resume starts there.
  */
 export const MATERIAL_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;

@@ -189,7 +189,9 @@ describe('terminal channel', () => {
     const rows = await t.db
       .select()
       .from(terminalPlayEvents)
-      .where(eq(terminalPlayEvents.terminalId, reg.terminalId));
+      .where(eq(terminalPlayEvents.terminalId, reg.terminalId))
+      // A multi-row insert does not fix the order rows are read back in (PostgreSQL may differ).
+      .orderBy(terminalPlayEvents.kind);
     expect(rows.map((r) => [r.kind, r.sceneId, r.durationMs])).toEqual([
       ['program', null, 10_000],
       ['scene', 's1', 4000],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   offices,
@@ -65,31 +65,33 @@ export class SessionService {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const id = hashToken(token);
     const now = new Date();
+    // One statement per request: the session, its user and office, the tenant root above it, and
+    // the user's roles and grants folded into arrays (a super administrator has ~200 grants; as
+    // rows they cost more than everything else a request does).
     const [row] = await this.db
       .select({
-        session: sessions,
+        expiresAt: sessions.expiresAt,
+        pwdPastDue: sessions.pwdPastDue,
         user: { id: users.id, loginName: users.loginName, name: users.name, officeId: users.officeId },
         dataRange: users.dataRange,
         officePath: offices.path,
+        tenantPath: sql<string | null>`(select t.path from ${offices} t
+          where t.kind in ${TENANT_KINDS} and ${offices.path} like t.path || '%'
+          order by length(t.path) desc limit 1)`,
+        roleCodes: sql<string[] | null>`(select array_agg(${roles.code}) from ${userRoles}
+          join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+        permissions: sql<
+          string[] | null
+        >`(select array_agg(${roleGrants.permissionId} || ':' || ${roleGrants.operation})
+          from ${userRoles} join ${roleGrants} on ${roleGrants.roleId} = ${userRoles.roleId}
+          where ${userRoles.userId} = ${users.id})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(offices, eq(offices.id, users.officeId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.enabled, true)));
     if (!row) return null;
-    const grants = await this.db
-      .select({ code: roles.code, permissionId: roleGrants.permissionId, operation: roleGrants.operation })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .leftJoin(roleGrants, eq(roleGrants.roleId, roles.id))
-      .where(eq(userRoles.userId, row.user.id));
-    const permissions = new Set<string>();
-    const roleCodes = new Set<string>();
-    for (const g of grants) {
-      roleCodes.add(g.code);
-      if (g.permissionId && g.operation) permissions.add(`${g.permissionId}:${g.operation}`);
-    }
-    let expiresAt = row.session.expiresAt;
+    let expiresAt = row.expiresAt;
     const renewed = new Date(now.getTime() + SESSION_TTL_MS);
     if (renewed.getTime() - expiresAt.getTime() > RENEW_EVERY_MS) {
       await this.db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, id));
@@ -102,27 +104,13 @@ export class SessionService {
       name: row.user.name,
       officeId: row.user.officeId,
       officePath: row.officePath,
-      tenantPath: await this.tenantPathOf(row.officePath),
+      tenantPath: row.tenantPath ?? row.officePath,
       dataRange: row.dataRange,
-      permissions,
-      roleCodes: [...roleCodes],
-      pwdPastDue: row.session.pwdPastDue,
+      permissions: new Set(row.permissions ?? []),
+      roleCodes: [...new Set(row.roleCodes ?? [])],
+      pwdPastDue: row.pwdPastDue,
       expiresAt,
     };
-  }
-
-  /** The path of the deepest tenant-kind office on a materialised path (the path itself when none is). */
-  private async tenantPathOf(officePath: string): Promise<string> {
-    const ids = officePath.split('/').filter(Boolean).map(Number);
-    if (!ids.length) return officePath;
-    const rows = await this.db
-      .select({ path: offices.path, kind: offices.kind })
-      .from(offices)
-      .where(inArray(offices.id, ids));
-    const tenants = rows
-      .filter((r) => TENANT_KINDS.includes(r.kind))
-      .sort((a, b) => b.path.length - a.path.length);
-    return tenants[0]?.path ?? officePath;
   }
 
   /** Ends one session. */

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 
 /** Bytes sent to the worker and not yet hashed before a stream waits (keeps memory flat). */
-const HIGH_WATER = 8 * 1024 * 1024;
+const HIGH_WATER = 16 * 1024 * 1024;
 /** Bytes gathered per message to the worker (socket chunks are small; messages have a cost). */
-const BATCH = 1024 * 1024;
+const BATCH = 4 * 1024 * 1024;
 
 // The worker keeps one MD5 state per upload; it runs as an eval'd script so that builds need no extra file.
 const WORKER_SOURCE = `
@@ -140,8 +140,11 @@ export class HashWorker {
     }
   }
 
-  /** Adds bytes to the state of `id`; resolves once the worker is not too far behind. */
-  update(id: string, chunk: Uint8Array): Promise<void> {
+  /**
+   * Adds bytes to the state of `id`. Answers nothing when the worker keeps up, else a promise
+   * resolved once it is no longer too far behind (no promise per chunk in the common case).
+   */
+  update(id: string, chunk: Uint8Array): Promise<void> | undefined {
     this.offsets.set(id, (this.offsets.get(id) ?? 0) + chunk.byteLength);
     let pos = 0;
     while (pos < chunk.byteLength) {
@@ -154,7 +157,7 @@ export class HashWorker {
       pos += n;
       if (batch.length === BATCH) this.flush(id);
     }
-    if (this.inFlight <= HIGH_WATER) return Promise.resolve();
+    if (this.inFlight <= HIGH_WATER) return undefined;
     return new Promise((resolve) => this.drained.push(resolve));
   }
 

@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,7 +12,9 @@ function hashingTransform(hasher: HashWorker, id: string, onBytes?: (n: number) 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       onBytes?.(chunk.length);
-      hasher.update(id, chunk).then(() => callback(null, chunk), callback);
+      const lagging = hasher.update(id, chunk);
+      if (lagging) lagging.then(() => callback(null, chunk), callback);
+      else callback(null, chunk);
     },
   });
 }
@@ -31,13 +34,16 @@ export class HashingFileStore extends FileStore {
     return path.join(this.directory, id);
   }
 
+  /**
+   * Appends `readable` to the upload's file at `offset`, hashing on the way; answers the new
+   * offset. Errors of the source (an aborted request, a body too large) are passed on as they are.
+   */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     await this.hasher.begin(id, this.filePath(id), offset);
-    const hashing = hashingTransform(this.hasher, id);
-    const tee = readable.pipe(hashing);
-    readable.once('error', (err) => hashing.destroy(err));
+    let written = offset;
+    const hashing = hashingTransform(this.hasher, id, (n) => (written += n));
     try {
-      const written = await super.write(tee, id, offset);
+      await pipeline(readable, hashing, createWriteStream(this.filePath(id), { flags: 'r+', start: offset }));
       if (written !== this.hasher.offsetOf(id)) this.hasher.forget(id);
       return written;
     } catch (error) {

@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { API_BASE, MATERIAL_TUS_PATH } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Metadata, Server, type Upload } from '@tus/server';
+import { MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fail } from '../../../lib/envelope.js';
 import { readToken, SESSION_COOKIE } from '../../../plugins/auth.js';
 import { SESSION_TTL_MS } from '../../auth/session-service.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { patchUpload } from './tus-patch.js';
 import { wakeMaterialJobs } from './wake.js';
 
 const tags = ['file'];
@@ -64,9 +65,12 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { materialUploads: uploads } = app.services;
   const { store, expiry } = uploads;
 
+  // One lock per upload, shared by @tus/server (POST, HEAD) and our PATCH.
+  const locker = new MemoryLocker();
   const tus = new Server({
     path: API_BASE + TUS,
     datastore: store,
+    locker,
     relativeLocation: true,
     exposedHeaders: [MATERIAL_ID_HEADER],
     namingFunction: (req) => {
@@ -205,20 +209,35 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return true;
   }
 
-  for (const method of ['HEAD', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: `${TUS}/:id`,
+  app.head(
+    `${TUS}/:id`,
+    {
+      config: { access, audit: false },
+      schema: { tags, summary: "tus: offset of the caller's own upload", params: IdParams },
+      preHandler: ownUpload,
+    },
+    async (request, reply) => {
+      if (!(await finishStalled(request, reply))) await forward(request, reply);
+    },
+  );
+
+  const patchDeps = { store, locker, finish: finishUpload, materialIdHeader: MATERIAL_ID_HEADER };
+  app.patch(
+    `${TUS}/:id`,
+    {
       // Each chunk would be an audit entry; the upload's creation (POST) is recorded instead.
       config: { access, audit: false },
-      schema: { tags, summary: `tus: ${method} of the caller's own upload`, params: IdParams },
-      preHandler: ownUpload,
-      handler: async (request, reply) => {
-        if (method === 'HEAD' && (await finishStalled(request, reply))) return;
-        await forward(request, reply);
+      schema: {
+        tags,
+        summary:
+          "tus: append bytes at Upload-Offset to the caller's own upload (body application/offset+octet-stream); " +
+          'the last byte checks MD5 and content and stores the material (Material-Id header)',
+        params: IdParams,
       },
-    });
-  }
+      preHandler: ownUpload,
+    },
+    (request, reply) => patchUpload(patchDeps, request, reply),
+  );
 
   // Termination is answered here, so that the record is gone when the client hears 204.
   app.delete(

@@ -163,6 +163,41 @@ describe('resumable uploads (tus) through a real listener', () => {
     expect(readdirSync(filesDir().uploadsDir)).toEqual([]);
   });
 
+  it('refuses malformed PATCHes with a message naming the header, keeping the bytes received', async () => {
+    const bytes = await jpeg(8);
+    const client = f.tus();
+    const created = await client.create(bytes.length, { filename: 'strict.jpg' });
+    const url = client.url(created.headers.get('location')!);
+    expect((await client.patch(url, 0, bytes.subarray(0, 64))).status).toBe(204);
+    const send = (headers: Record<string, string>, body: Buffer) =>
+      fetch(url, { method: 'PATCH', headers: { cookie: f.cookies.a1op, ...headers }, body });
+    const tusHeaders = {
+      'Tus-Resumable': '1.0.0',
+      'Content-Type': 'application/offset+octet-stream',
+      'Upload-Offset': '64',
+    };
+    const cases: [Record<string, string>, Buffer, number, RegExp][] = [
+      [{ ...tusHeaders, 'Tus-Resumable': '0.2.2' }, bytes.subarray(64), 412, /Tus-Resumable/],
+      [{ ...tusHeaders, 'Upload-Offset': 'x' }, bytes.subarray(64), 400, /Upload-Offset/],
+      [{ ...tusHeaders, 'Upload-Offset': '10' }, bytes.subarray(10), 409, /Upload-Offset 10 .* 64 bytes/],
+      [
+        tusHeaders,
+        Buffer.concat([bytes.subarray(64), Buffer.alloc(10)]),
+        413,
+        /larger than the \d+ bytes left/,
+      ],
+    ];
+    for (const [headers, body, status, msg] of cases) {
+      const res = await send(headers, body);
+      expect(res.status).toBe(status);
+      expect((await envelope(res)).msg).toMatch(msg);
+      expect(await client.offset(url)).toEqual({ status: 200, offset: 64 });
+    }
+    const rest = await client.patch(url, 64, bytes.subarray(64));
+    expect(rest.status).toBe(204);
+    expect((await material(Number(rest.headers.get('material-id')))).md5).toBe(md5(bytes));
+  });
+
   it('refuses a file whose bytes do not match the declared MD5 (422), storing nothing', async () => {
     const bytes = await jpeg(5);
     const before = await countRows(f.stack.db, materials);
