@@ -62,6 +62,7 @@ export async function patchUpload(
   }
   const { store, locker } = deps;
   const source: IncomingMessage = request.raw;
+  let body: Transform | null = null;
   // The client went away (a dropped connection) before its body was complete.
   const stopped = new AbortController();
   source.once('close', () => {
@@ -69,7 +70,6 @@ export async function patchUpload(
   });
   stopped.signal.addEventListener('abort', () => body?.destroy(new AppError(400, 'The request was aborted')));
   const lock: Lock = locker.newLock(id);
-  let body: Transform | null = null;
   await lock
     .lock(stopped.signal, () => {
       body?.destroy(new AppError(409, 'A newer PATCH of this upload took over'));
@@ -85,7 +85,7 @@ export async function patchUpload(
     });
     const size = upload.size!;
     const created = upload.creation_date ? Date.parse(upload.creation_date) : Date.now();
-    if (Date.now() > created + store.getExpiration())
+    if (store.getExpiration() > 0 && Date.now() > created + store.getExpiration())
       throw new AppError(410, 'The upload has expired', 'gone');
     if (upload.offset !== offset) {
       throw new AppError(409, `Upload-Offset ${offset} does not match the ${upload.offset} bytes received`);
@@ -109,7 +109,7 @@ export async function patchUpload(
   };
   if (upload.offset === upload.size) {
     headers[deps.materialIdHeader] = String(await deps.finish(upload));
-  } else if (upload.creation_date) {
+  } else if (upload.creation_date && store.getExpiration() > 0) {
     headers['Upload-Expires'] = new Date(
       Date.parse(upload.creation_date) + store.getExpiration(),
     ).toUTCString();
