@@ -36,14 +36,21 @@ export class HashingFileStore extends FileStore {
 
   /**
    * Appends `readable` to the upload's file at `offset`, hashing on the way; answers the new
-   * offset. Errors of the source (an aborted request, a body too large) are passed on as they are.
+   * offset. Errors of the source (an aborted request, a body too large) are passed on as they are;
+   * `signal` stops the write (the streams are destroyed, the bytes written so far stay).
    */
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+  override async write(
+    readable: Readable,
+    id: string,
+    offset: number,
+    signal?: AbortSignal,
+  ): Promise<number> {
     await this.hasher.begin(id, this.filePath(id), offset);
     let written = offset;
     const hashing = hashingTransform(this.hasher, id, (n) => (written += n));
     try {
-      await pipeline(readable, hashing, createWriteStream(this.filePath(id), { flags: 'r+', start: offset }));
+      const file = createWriteStream(this.filePath(id), { flags: 'r+', start: offset });
+      await pipeline(readable, hashing, file, signal ? { signal } : {});
       if (written !== this.hasher.offsetOf(id)) this.hasher.forget(id);
       return written;
     } catch (error) {

@@ -62,21 +62,23 @@ export async function patchUpload(
   }
   const { store, locker } = deps;
   const source: IncomingMessage = request.raw;
-  let body: Transform | null = null;
-  // The client went away (a dropped connection) before its body was complete.
-  const stopped = new AbortController();
+  // Stops the write, with the reason the request then fails with: the client went away before its
+  // body was complete, or a newer PATCH of the same upload asked for the lock. Aborting after the
+  // write settled does nothing.
+  const cancel = new AbortController();
+  const aborted = () => cancel.abort(new AppError(400, 'The request was aborted'));
   source.once('close', () => {
-    if (!source.complete) stopped.abort();
+    if (!source.complete) aborted();
   });
-  stopped.signal.addEventListener('abort', () => body?.destroy(new AppError(400, 'The request was aborted')));
+  source.on('error', aborted);
   const lock: Lock = locker.newLock(id);
   await lock
-    .lock(stopped.signal, () => {
-      body?.destroy(new AppError(409, 'A newer PATCH of this upload took over'));
-    })
+    .lock(cancel.signal, () => cancel.abort(new AppError(409, 'A newer PATCH of this upload took over')))
     .catch(() => {
-      // The only failure: an older PATCH did not let go within the locker's 30 s.
-      throw new AppError(423, 'The upload is busy with another PATCH; try again', 'locked');
+      // Stopped waiting: the client went away, or an older PATCH did not let go within 30 s.
+      throw cancel.signal.aborted
+        ? cancel.signal.reason
+        : new AppError(423, 'The upload is busy with another PATCH; try again', 'locked');
     });
   let upload: Upload;
   try {
@@ -94,11 +96,14 @@ export async function patchUpload(
     if (declared > size - offset) {
       throw new AppError(413, `The body (${declared} bytes) is larger than the ${size - offset} bytes left`);
     }
-    body = limited(size - offset);
-    if (stopped.signal.aborted) throw new AppError(400, 'The request was aborted');
+    if (cancel.signal.aborted) throw cancel.signal.reason;
+    // `pipe`, not a pipeline from the request: a refused body must not destroy the request, whose
+    // connection still carries the answer.
+    const body = limited(size - offset);
     source.pipe(body);
-    source.once('error', (err) => body?.destroy(err));
-    upload.offset = await store.write(body, id, offset);
+    upload.offset = await store.write(body, id, offset, cancel.signal).catch((err: unknown) => {
+      throw cancel.signal.aborted ? cancel.signal.reason : err;
+    });
   } finally {
     source.unpipe();
     await lock.unlock();

@@ -9,6 +9,7 @@ import { fail } from '../../../lib/envelope.js';
 import { readToken, SESSION_COOKIE } from '../../../plugins/auth.js';
 import { SESSION_TTL_MS } from '../../auth/session-service.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { UploadFinisher, type FinishedUpload } from './finished-uploads.js';
 import { patchUpload } from './tus-patch.js';
 import { wakeMaterialJobs } from './wake.js';
 
@@ -94,8 +95,15 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  /** Turns a complete upload into a material; the upload is released whatever the outcome. */
+  const finisher = new UploadFinisher();
+
+  /** Turns a complete upload into a material, once however many requests ask; answers its id. */
   async function finishUpload(upload: Upload): Promise<number> {
+    return (await finisher.finish(upload.id, () => finishOnce(upload))).materialId;
+  }
+
+  /** The finishing itself; the upload is released whatever the outcome. */
+  async function finishOnce(upload: Upload): Promise<FinishedUpload> {
     const row = await uploads.upload(upload.id);
     try {
       if (!row) throw notFound('No such upload');
@@ -111,7 +119,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         officeId: row.officeId,
       });
       wakeMaterialJobs(app);
-      return materialId;
+      return { materialId, size, userId: row.userId };
     } finally {
       store.forget(upload.id);
       await uploads.release(upload.id);
@@ -143,9 +151,12 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await tus.handle(request.raw, reply.raw);
   }
 
-  /** Only the user who created an upload may see or touch it; anyone else gets 404. */
+  /** Only the user who created an upload may see or touch it (also once finished); anyone else gets 404. */
   async function ownUpload(request: FastifyRequest<{ Params: { id: string } }>): Promise<void> {
-    if (!(await uploads.uploadOf(request.params.id, request.auth!.userId))) throw notFound('No such upload');
+    const { id } = request.params;
+    const userId = request.auth!.userId;
+    if (!finisher.finished(id, userId) && !(await uploads.uploadOf(id, userId)))
+      throw notFound('No such upload');
   }
 
   // tus bodies stream to the store untouched.
@@ -188,21 +199,25 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   /**
-   * An upload whose bytes all arrived but that was never finished (the server stopped between the
-   * last byte and the finish): finished on the next HEAD, which answers it complete.
+   * HEAD of an upload that is complete: one finished lately (its answer may have been lost), or
+   * one whose bytes all arrived but whose finish never ran (the server stopped in between), which
+   * is finished now. Answers 200 with the full offset and the material's id; false otherwise.
    */
-  async function finishStalled(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+  async function answerComplete(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
     const id = request.params.id;
-    const upload = await store.getUpload(id).catch(() => null);
-    if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
-    const materialId = await finishUpload(upload);
+    let done = finisher.finished(id, request.auth!.userId);
+    if (!done) {
+      const upload = await store.getUpload(id).catch(() => null);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
+      done = { materialId: await finishUpload(upload), size: upload.size, userId: request.auth!.userId };
+    }
     await reply
       .headers({
         'Tus-Resumable': '1.0.0',
-        'Upload-Offset': String(upload.size),
-        'Upload-Length': String(upload.size),
+        'Upload-Offset': String(done.size),
+        'Upload-Length': String(done.size),
         'Cache-Control': 'no-store',
-        [MATERIAL_ID_HEADER]: String(materialId),
+        [MATERIAL_ID_HEADER]: String(done.materialId),
       })
       .status(200)
       .send();
@@ -217,7 +232,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: ownUpload,
     },
     async (request, reply) => {
-      if (!(await finishStalled(request, reply))) await forward(request, reply);
+      if (!(await answerComplete(request, reply))) await forward(request, reply);
     },
   );
 
