@@ -1,12 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
 import { codeFromOutbox } from '../support/outbox.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
 /** What the personal center shows in each language the flow runs in. */
 const LANGUAGES = [
@@ -50,29 +46,15 @@ async function drawPng(page: Page): Promise<Buffer> {
 }
 
 describe('personal center page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let adminCookie: string;
   let officeId: number;
   let operatorRole: number;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    adminCookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const me = await apiCall<{ office: { id: number } }>(server.url, adminCookie, '/a/api/user/getUserInfo');
-    officeId = me.office.id;
-    const roles = await apiCall<{ id: number; code: string }[]>(
-      server.url,
-      adminCookie,
-      '/a/api/user/allRoleList',
-    );
-    operatorRole = roles.find((r) => r.code === 'operator')!.id;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      const me = await s.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
+      officeId = me.office.id;
+      const roles = await s.api<{ id: number; code: string }[]>('/a/api/user/allRoleList');
+      operatorRole = roles.find((r) => r.code === 'operator')!.id;
+    },
   });
 
   for (const lang of LANGUAGES) {
@@ -80,20 +62,19 @@ describe('personal center page', () => {
       const login = `pat${lang.cookie.toLowerCase()}`;
       const password = 'Before#2026pass';
       const newPassword = 'After#2026pass';
-      await apiCall(server.url, adminCookie, '/a/api/user/save', {
+      const { server } = suite;
+      await suite.api('/a/api/user/save', {
         loginName: login,
         name: 'Pat',
         officeId,
         roleIds: [operatorRole],
         password: await encryptForServer(server.url, password),
       });
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, login, password);
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        viewport: WIDE_VIEWPORT,
+        account: { user: login, password },
+      });
       // A second sign-in elsewhere, which the password change ends.
       const otherSession = await apiSignIn(server.url, login, password);
       await page.goto(`${server.url}/personalCenter`);

@@ -1,12 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 const LANGUAGES = [
   { cookie: 'US', title: 'Announcement management', saved: 'Announcement saved', showing: 'Showing now' },
@@ -14,36 +8,16 @@ const LANGUAGES = [
 ] as const;
 
 describe('announcement management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite();
 
   for (const lang of LANGUAGES) {
     it(`saves an announcement that pops up for a user after sign-in (${lang.cookie})`, async () => {
-      const newPage = async () => {
-        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-        await context.addCookies([
-          { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-        ]);
-        return context.newPage();
-      };
       // No popup from an earlier run covers the editor.
-      await apiCall(server.url, cookie, '/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' });
-      const page = await newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sys/sysSetting/announcementManager`);
+      await suite.api('/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' });
+      const { page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sys/sysSetting/announcementManager',
+      });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
       await page.waitForSelector('#announcement_announcementTitleCh');
 
@@ -59,9 +33,7 @@ describe('announcement management page', () => {
       await page.click('[data-testid=announcement-save]');
       await expectMessage(page, lang.saved);
       await page.locator(`[data-testid=announcement-status]:has-text("${lang.showing}")`).waitFor();
-      const saved = await apiCall<{ announcementTitleEn: string; colseTipOn: string }>(
-        server.url,
-        cookie,
+      const saved = await suite.api<{ announcementTitleEn: string; colseTipOn: string }>(
         '/a/api/sysSetting/announcement?getType=1',
       );
       expect(saved).toMatchObject({ announcementTitleEn: titleEn, colseTipOn: '1' });
@@ -75,9 +47,7 @@ describe('announcement management page', () => {
       await preview.locator('.ant-modal-close').click();
 
       // A user signing in afresh sees the popup in their language.
-      const userPage = await newPage();
-      const userErrors = collectErrors(userPage);
-      await signIn(userPage, server.url, ADMIN.user, ADMIN.password);
+      const { page: userPage, errors: userErrors } = await openSignedInPage(suite, { language: lang.cookie });
       const shown = userPage.locator('.ant-modal', { hasText: lang.cookie === 'CN' ? titleCh : titleEn });
       await shown.waitFor();
       await expect(shown.textContent()).resolves.toContain(

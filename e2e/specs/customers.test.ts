@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { collectErrors } from '../support/session.js';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** What the pages show in each language the flow runs in. */
 const LANGUAGES = [
@@ -38,44 +33,28 @@ interface CustomerInfo {
 }
 
 describe('enable customization and second domain names', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
   let rootId: number;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    rootId = (await apiCall<{ id: number }[]>(server.url, cookie, '/a/api/office/treeDataNew'))[0]!.id;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      rootId = (await s.api<{ id: number }[]>('/a/api/office/treeDataNew'))[0]!.id;
+    },
   });
 
   for (const lang of LANGUAGES) {
     it(`switches a customer's brand on and gives it a domain that selects it (${lang.cookie})`, async () => {
       const name = `E2E customer ${lang.cookie}`;
-      const { id } = await apiCall<{ id: number }>(server.url, cookie, '/a/api/customer/save', {
+      const { id } = await suite.api<{ id: number }>('/a/api/customer/save', {
         parentId: rootId,
         name,
         storageQuotaMb: 1024,
         terminalQuota: 10,
       });
-      const info = () => apiCall<CustomerInfo>(server.url, cookie, `/a/api/customer/customerInfo?id=${id}`);
+      const info = () => suite.api<CustomerInfo>(`/a/api/customer/customerInfo?id=${id}`);
 
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
+      const { context, page, errors } = await openSignedInPage(suite, { language: lang.cookie });
 
       // Customization: search the customer, switch its brand on, with a title and a copyright.
-      await page.goto(`${server.url}/sys/customer/toOpenPersonalPage`);
+      await page.goto(`${suite.server.url}/sys/customer/toOpenPersonalPage`);
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.customization}")`);
       await page.fill('[data-testid=customer-search-name]', name);
       await page.click('[data-testid=customer-search]');
@@ -98,7 +77,7 @@ describe('enable customization and second domain names', () => {
       });
 
       // Domain name: a bad host is refused on the form, a good one saved in lower case.
-      await page.goto(`${server.url}/sys/customer/doaminNameSetting`);
+      await page.goto(`${suite.server.url}/sys/customer/doaminNameSetting`);
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.domain}")`);
       await page.fill('[data-testid=customer-search-name]', name);
       await page.press('[data-testid=customer-search-name]', 'Enter');
@@ -116,8 +95,8 @@ describe('enable customization and second domain names', () => {
       expect((await info()).domainName).toBe(host);
 
       // The sign-in page on that host shows the customer's brand.
-      const port = new URL(server.url).port;
-      const login = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const port = new URL(suite.server.url).port;
+      const login = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
       const loginErrors = collectErrors(login);
       await login.goto(`http://${host}:${port}/login`);
       await login.waitForFunction(
@@ -129,11 +108,11 @@ describe('enable customization and second domain names', () => {
 
       // Agent activation: an office becomes an agent with a capacity.
       const reseller = `E2E reseller ${lang.cookie}`;
-      const { id: resellerId } = await apiCall<{ id: number }>(server.url, cookie, '/a/api/office/save', {
+      const { id: resellerId } = await suite.api<{ id: number }>('/a/api/office/save', {
         parentId: rootId,
         name: reseller,
       });
-      await page.goto(`${server.url}/sys/office/toOpenAgentOfficePage`);
+      await page.goto(`${suite.server.url}/sys/office/toOpenAgentOfficePage`);
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.agents}")`);
       await page.fill('[data-testid=agent-search-name]', reseller);
       await page.press('[data-testid=agent-search-name]', 'Enter');
@@ -144,15 +123,13 @@ describe('enable customization and second domain names', () => {
       await page.fill('#agentCapacity_terminalQuota', '20');
       await page.press('#agentCapacity_terminalQuota', 'Enter');
       await expectMessage(page, lang.agentSaved);
-      const agent = await apiCall<{ kind: string; storageQuotaMb: number; terminalQuota: number }>(
-        server.url,
-        cookie,
+      const agent = await suite.api<{ kind: string; storageQuotaMb: number; terminalQuota: number }>(
         `/a/api/office/officeInfo?id=${resellerId}`,
       );
       expect(agent).toMatchObject({ kind: 'agent', storageQuotaMb: 2048, terminalQuota: 20 });
 
       // The platform administrator has no personalized interface of its own.
-      await page.goto(`${server.url}/sys/personalized`);
+      await page.goto(`${suite.server.url}/sys/personalized`);
       await page.waitForSelector(`.ant-result-title:has-text("${lang.platformBrand}")`);
 
       expect(errors).toEqual([]);

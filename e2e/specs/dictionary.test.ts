@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const CODES = ['CN', 'HK', 'US', 'IT', 'RU', 'FR', 'KR'] as const;
 
 /** What the page shows in each language the flow runs in. */
@@ -29,34 +24,17 @@ interface DictRow {
 }
 
 describe('dictionary management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite();
 
   const entriesOf = async (type: string) =>
-    (await apiCall<{ list: DictRow[] }>(server.url, cookie, `/a/api/dict/list?type=${type}`)).list;
+    (await suite.api<{ list: DictRow[] }>(`/a/api/dict/list?type=${type}`)).list;
 
   for (const lang of LANGUAGES) {
     it(`creates, edits, searches and deletes an entry (${lang.cookie})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sys/dict`);
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sys/dict',
+      });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
 
       // Create an entry with a label in each of the seven languages.

@@ -1,12 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** What the page shows in each language the flow runs in. */
 const LANGUAGES = [
@@ -29,40 +23,26 @@ const LANGUAGES = [
 ] as const;
 
 describe('common problem management page and help drawer', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+  const suite = adminSuite({
     // A withdrawn entry of each language: it must never show in the help drawer.
-    for (const language of ['US', 'CN']) {
-      await apiCall(server.url, cookie, '/a/api/faq/save', {
-        language,
-        question: `Hidden draft ${language}`,
-        answer: 'Not published',
-        published: false,
-      });
-    }
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    seed: async (s) => {
+      for (const language of ['US', 'CN']) {
+        await s.api('/a/api/faq/save', {
+          language,
+          question: `Hidden draft ${language}`,
+          answer: 'Not published',
+          published: false,
+        });
+      }
+    },
   });
 
   for (const lang of LANGUAGES) {
     it(`creates an entry that the help drawer then shows (${lang.cookie})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sys/faq`);
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sys/faq',
+      });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
 
       // Create: the language defaults to the console's.
@@ -71,9 +51,7 @@ describe('common problem management page and help drawer', () => {
       await page.fill('#faq_answer', lang.answer);
       await page.click('#faq-save');
       await expectMessage(page, lang.saved);
-      const { list } = await apiCall<{ list: { question: string; published: boolean }[] }>(
-        server.url,
-        cookie,
+      const { list } = await suite.api<{ list: { question: string; published: boolean }[] }>(
         `/a/api/faq/list?language=${lang.cookie}&published=1`,
       );
       expect(list.map((e) => e.question)).toEqual([lang.question]);

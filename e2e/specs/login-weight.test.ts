@@ -1,31 +1,18 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../support/suite.js';
 
 /** The budget of the issue: JavaScript the sign-in page loads, gzipped. */
 const LIMIT_BYTES = 350 * 1024;
 const LANGUAGES = ['CN', 'HK', 'US', 'IT', 'RU', 'FR', 'KR'] as const;
 
 describe('sign-in page weight', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: 'admin', APM_ADMIN_PASSWORD: 'Admin#2026pass' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite({ apiSignIn: false });
 
   it.each(LANGUAGES)('loads at most 350 KB of gzipped JavaScript in %s', async (language) => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
+      { name: 'language', value: language, domain: new URL(suite.server.url).hostname, path: '/' },
     ]);
     const page = await context.newPage();
     const scripts: Promise<[string, number]>[] = [];
@@ -41,7 +28,7 @@ describe('sign-in page weight', () => {
         );
       }
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.waitForSelector('[data-testid=login-submit]');
     await page.waitForLoadState('networkidle');
     const files = await Promise.all(scripts);

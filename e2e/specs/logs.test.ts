@@ -1,12 +1,8 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { ADMIN, adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** Per language: cookie value, the sign-in type label, the first export headers, the drawer title word. */
 const LANGUAGES = [
@@ -15,18 +11,8 @@ const LANGUAGES = [
 ] as const;
 
 describe('system log page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // No API sign-in: the sign-ins the page lists are the browser's own.
+  const suite = adminSuite({ apiSignIn: false });
 
   for (const lang of LANGUAGES) {
     describe(`in ${lang.cookie}`, () => {
@@ -35,14 +21,11 @@ describe('system log page', () => {
       let errors: string[];
 
       beforeAll(async () => {
-        context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-        await context.addCookies([
-          { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-        ]);
-        page = await context.newPage();
-        errors = collectErrors(page);
-        await signIn(page, server.url, ADMIN.user, ADMIN.password);
-        await page.goto(`${server.url}/sys/log`);
+        ({ context, page, errors } = await openSignedInPage(suite, {
+          language: lang.cookie,
+          contextOptions: { acceptDownloads: true },
+          path: '/sys/log',
+        }));
         await page.waitForSelector('[data-testid=log-table] .ant-table-row');
       });
 

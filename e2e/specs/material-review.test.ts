@@ -1,66 +1,37 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
+import { createUserWithRole } from '../support/api.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { ADMIN, adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const WATCHER = { user: 'walt', password: 'Watcher#2026pass' };
 
 describe('material review page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const me = await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo');
-    // A user who may see the review list but not decide.
-    await createUserWithRole(server.url, cookie, {
-      roleName: 'Review watcher',
-      grants: 'home:view,review:view,review:material:view',
-      loginName: WATCHER.user,
-      name: 'Walt Watcher',
-      password: WATCHER.password,
-      officeId: me.office.id,
-    });
-    browser = await launchChromium();
+  // A user who may see the review list but not decide.
+  const suite = adminSuite({
+    seed: (s) =>
+      createUserWithRole(s.server.url, s.cookie, {
+        roleName: 'Review watcher',
+        grants: 'home:view,review:view,review:material:view',
+        loginName: WATCHER.user,
+        name: 'Walt Watcher',
+        password: WATCHER.password,
+      }),
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const upload = (name: string, bytes: Buffer) =>
+    uploadMaterial(suite.server.url, suite.cookie, name, bytes, null);
 
-  const upload = (name: string, bytes: Buffer) => uploadMaterial(server.url, cookie, name, bytes, null);
-
-  const openPage = async (language: string, user = ADMIN) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signIn(page, server.url, user.user, user.password);
-    await page.goto(`${server.url}/review/material`);
-    return { context, page, errors };
-  };
+  const openPage = (language: string, account = ADMIN) =>
+    openSignedInPage(suite, { language, viewport: WIDE_VIEWPORT, account, path: '/review/material' });
 
   it('approves and rejects waiting materials on the review page, the rejection with a required note', async () => {
-    await apiCall(server.url, cookie, '/a/api/sysSetting/save', { key: 'auditOpen', value: true });
+    await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: true });
     try {
       const blurry = await upload('e2e-review-blurry.png', makePng(32, 32, [10, 10, 240]));
       const sharp = await upload('e2e-review-sharp.png', makePng(32, 32, [10, 240, 10]));
       const detail = (id: number) =>
-        apiCall<{ reviewState: string; reviewNote: string | null }>(
-          server.url,
-          cookie,
-          `/a/api/material/detail?id=${id}`,
-        );
+        suite.api<{ reviewState: string; reviewNote: string | null }>(`/a/api/material/detail?id=${id}`);
       expect((await detail(blurry.id)).reviewState).toBe('pending');
 
       const { context, page, errors } = await openPage('US');
@@ -100,14 +71,14 @@ describe('material review page', () => {
 
       expect(errors).toEqual([]);
       await context.close();
-      await apiCall(server.url, cookie, '/a/api/material/delete', { ids: [blurry.id, sharp.id] });
+      await suite.api('/a/api/material/delete', { ids: [blurry.id, sharp.id] });
     } finally {
-      await apiCall(server.url, cookie, '/a/api/sysSetting/save', { key: 'auditOpen', value: false });
+      await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: false });
     }
   });
 
   it('lets a user without review:material:review look but not decide', async () => {
-    await apiCall(server.url, cookie, '/a/api/sysSetting/save', { key: 'auditOpen', value: true });
+    await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: true });
     try {
       const waiting = await upload('e2e-review-waiting.png', makePng(24, 24, [240, 240, 10]));
       const { context, page, errors } = await openPage('CN', WATCHER);
@@ -123,9 +94,9 @@ describe('material review page', () => {
       await page.locator('.ant-modal img').first().waitFor();
       expect(errors).toEqual([]);
       await context.close();
-      await apiCall(server.url, cookie, '/a/api/material/delete', { ids: [waiting.id] });
+      await suite.api('/a/api/material/delete', { ids: [waiting.id] });
     } finally {
-      await apiCall(server.url, cookie, '/a/api/sysSetting/save', { key: 'auditOpen', value: false });
+      await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: false });
     }
   });
 });

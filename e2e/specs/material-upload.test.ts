@@ -1,12 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MATERIAL_UPLOAD_CHUNK_BYTES as CHUNK } from '../../packages/contract/src/material.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { signIn } from '../support/session.js';
+import { ADMIN, adminSuite, openPage, WIDE_VIEWPORT } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const DROP = '[data-testid=material-upload-drop]';
 const TASK = '[data-testid=material-upload-task]';
 
@@ -100,45 +97,33 @@ const outcome = async (page: Page, name: string) => ({
 });
 
 describe('material uploader', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite();
 
   const materialNames = async (keyword: string) =>
     (
-      await apiCall<{ list: { name: string }[] }>(
-        server.url,
-        cookie,
+      await suite.api<{ list: { name: string }[] }>(
         `/a/api/material/list?pageSize=100&keyword=${encodeURIComponent(keyword)}`,
       )
     ).list.map((m) => m.name);
 
+  /** The material page signed in as the administrator; `watch` gets the page before it loads anything. */
+  const openUploader = async (language: string, watch: (page: Page) => void) => {
+    const opened = await openPage(suite, { language, viewport: WIDE_VIEWPORT });
+    watch(opened.page);
+    await signIn(opened.page, suite.server.url, ADMIN.user, ADMIN.password);
+    await opened.page.goto(`${suite.server.url}/resManage/myRes`);
+    await opened.page.waitForSelector(DROP);
+    return opened;
+  };
+
   for (const lang of LANGUAGES) {
     it(`drops files with progress, uploads a duplicate instantly, cancels one (${lang.cookie})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
       const tusRequests: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/a/api/file/tus/')) tusRequests.push(request.method());
-      });
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/resManage/myRes`);
-      await page.waitForSelector(DROP);
+      const { context, page, errors } = await openUploader(lang.cookie, (watched) =>
+        watched.on('request', (request) => {
+          if (request.url().includes('/a/api/file/tus/')) tusRequests.push(request.method());
+        }),
+      );
 
       // Every progress value the rows and the overall bar show, in order.
       await page.evaluate(() => {
@@ -234,18 +219,12 @@ describe('material uploader', () => {
     });
   }
   it('shows why a file was refused and does not resend it; an empty file is refused before any request', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: 'US', domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
     const tusRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/a/api/file/tus/')) tusRequests.push(request.method());
-    });
-    await signIn(page, server.url, ADMIN.user, ADMIN.password);
-    await page.goto(`${server.url}/resManage/myRes`);
-    await page.waitForSelector(DROP);
+    const { context, page } = await openUploader('US', (watched) =>
+      watched.on('request', (request) => {
+        if (request.url().includes('/a/api/file/tus/')) tusRequests.push(request.method());
+      }),
+    );
     const transfer = await page.evaluateHandle((stamp) => {
       const t = new DataTransfer();
       t.items.add(new File([`just some words ${stamp}`], `notes-${stamp}.txt`, { type: 'text/plain' }));
@@ -272,22 +251,15 @@ describe('material uploader', () => {
     await context.close();
   });
   it('resumes an upload after a page reload from where the server stopped', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: 'US', domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
-    const errors = collectErrors(page);
     const patches: number[] = [];
     const heads: string[] = [];
-    page.on('request', (request) => {
-      if (!request.url().includes('/a/api/file/tus/')) return;
-      if (request.method() === 'PATCH') patches.push(Number(request.headers()['upload-offset']));
-      if (request.method() === 'HEAD') heads.push(request.url());
-    });
-    await signIn(page, server.url, ADMIN.user, ADMIN.password);
-    await page.goto(`${server.url}/resManage/myRes`);
-    await page.waitForSelector(DROP);
+    const { context, page, errors } = await openUploader('US', (watched) =>
+      watched.on('request', (request) => {
+        if (!request.url().includes('/a/api/file/tus/')) return;
+        if (request.method() === 'PATCH') patches.push(Number(request.headers()['upload-offset']));
+        if (request.method() === 'HEAD') heads.push(request.url());
+      }),
+    );
     const tag = `resume-${Date.now()}`;
     const video = { name: `${tag}.mp4`, kind: 'mp4', size: 2.5 * CHUNK, seed: tag } as const;
 

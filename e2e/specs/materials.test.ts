@@ -2,16 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { closeDrawer, confirmDialog, expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
+import { createUserWithRole } from '../support/api.js';
 import { makePng, uploadMaterial, type MaterialRow } from '../support/materials.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { ADMIN, adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const VIEWER = { user: 'mona', password: 'Viewer#2026pass' };
 
 /** What the page shows in each language the flow runs in. */
@@ -49,51 +46,33 @@ interface FolderRow {
 }
 
 describe('material management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const me = await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo');
-    // A user who may look at the library but not change it.
-    await createUserWithRole(server.url, cookie, {
-      roleName: 'Material viewer',
-      grants: 'home:view,res:view,res:material:view',
-      loginName: VIEWER.user,
-      name: 'Mona Viewer',
-      password: VIEWER.password,
-      officeId: me.office.id,
-    });
-    browser = await launchChromium();
+  // A user who may look at the library but not change it.
+  const suite = adminSuite({
+    seed: (s) =>
+      createUserWithRole(s.server.url, s.cookie, {
+        roleName: 'Material viewer',
+        grants: 'home:view,res:view,res:material:view',
+        loginName: VIEWER.user,
+        name: 'Mona Viewer',
+        password: VIEWER.password,
+      }),
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const folders = () => apiCall<FolderRow[]>(server.url, cookie, '/a/api/material/folder/tree');
+  const folders = () => suite.api<FolderRow[]>('/a/api/material/folder/tree');
   const materialsIn = async (folderId: number) =>
-    (await apiCall<{ list: MaterialRow[] }>(server.url, cookie, `/a/api/material/list?folderId=${folderId}`))
-      .list;
+    (await suite.api<{ list: MaterialRow[] }>(`/a/api/material/list?folderId=${folderId}`)).list;
 
   const upload = (name: string, bytes: Buffer, folderId: number | null) =>
-    uploadMaterial(server.url, cookie, name, bytes, folderId);
+    uploadMaterial(suite.server.url, suite.cookie, name, bytes, folderId);
 
-  const openPage = async (language: string, user = ADMIN) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signIn(page, server.url, user.user, user.password);
-    await page.goto(`${server.url}/resManage/myRes`);
-    await page.waitForSelector('[data-testid=folder-tree]');
-    return { context, page, errors };
-  };
+  const openPage = (language: string, account = ADMIN) =>
+    openSignedInPage(suite, {
+      language,
+      viewport: WIDE_VIEWPORT,
+      account,
+      path: '/resManage/myRes',
+      waitFor: '[data-testid=folder-tree]',
+    });
 
   const createFolder = async (page: Page, name: string, saved: string) => {
     // New folders go under the selected folder: start from the top level.
@@ -233,13 +212,7 @@ describe('material management page', () => {
   }
 
   it('shows the library read-only to a user without add, edit or delete rights', async () => {
-    const shown = await uploadMaterial(
-      server.url,
-      cookie,
-      'e2e-viewer.png',
-      makePng(16, 16, [90, 90, 90]),
-      null,
-    );
+    const shown = await upload('e2e-viewer.png', makePng(16, 16, [90, 90, 90]), null);
     const { context, page, errors } = await openPage('US', VIEWER);
     const card = page.locator('[data-testid=material-card]', { hasText: 'e2e-viewer.png' });
     await card.waitFor();
@@ -257,16 +230,16 @@ describe('material management page', () => {
     expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
-    await apiCall(server.url, cookie, '/a/api/material/delete', { ids: [shown.id] });
+    await suite.api('/a/api/material/delete', { ids: [shown.id] });
   });
 
   it('moves the selected cards by dragging them onto a folder', async () => {
-    const folder = await apiCall<{ id: number }>(server.url, cookie, '/a/api/material/folder/save', {
+    const folder = await suite.api<{ id: number }>('/a/api/material/folder/save', {
       parentId: null,
       name: 'E2E drop target',
     });
-    const one = await uploadMaterial(server.url, cookie, 'e2e-drag-1.png', makePng(8, 8, [1, 2, 3]), null);
-    const two = await uploadMaterial(server.url, cookie, 'e2e-drag-2.png', makePng(8, 8, [3, 2, 1]), null);
+    const one = await upload('e2e-drag-1.png', makePng(8, 8, [1, 2, 3]), null);
+    const two = await upload('e2e-drag-2.png', makePng(8, 8, [3, 2, 1]), null);
     const { context, page, errors } = await openPage('US');
     const first = page.locator('[data-testid=material-card]', { hasText: 'e2e-drag-1.png' });
     const second = page.locator('[data-testid=material-card]', { hasText: 'e2e-drag-2.png' });
@@ -277,8 +250,8 @@ describe('material management page', () => {
     expect((await materialsIn(folder.id)).map((m) => m.id).sort()).toEqual([one.id, two.id].sort());
     expect(errors).toEqual([]);
     await context.close();
-    await apiCall(server.url, cookie, '/a/api/material/delete', { ids: [one.id, two.id] });
-    await apiCall(server.url, cookie, '/a/api/material/folder/delete', { id: folder.id });
+    await suite.api('/a/api/material/delete', { ids: [one.id, two.id] });
+    await suite.api('/a/api/material/folder/delete', { id: folder.id });
   });
 
   it('shows the processing progress of a video, polled, until it is ready', async () => {
@@ -295,8 +268,8 @@ describe('material management page', () => {
       if (r.url().includes('/a/api/file/convertProgress')) polls.push(r.url());
     });
     const video = await uploadMaterial(
-      server.url,
-      cookie,
+      suite.server.url,
+      suite.cookie,
       'e2e-progress.avi',
       readFileSync(file),
       null,
@@ -313,6 +286,6 @@ describe('material management page', () => {
     expect(polls[0]).toContain(`ids=${video.id}`);
     expect(errors).toEqual([]);
     await context.close();
-    await apiCall(server.url, cookie, '/a/api/material/delete', { ids: [video.id] });
+    await suite.api('/a/api/material/delete', { ids: [video.id] });
   }, 180_000);
 });

@@ -1,10 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** Opens every closed submenu of the side menu (inline mode keeps several open). */
 async function openAllSubmenus(page: Page, menu: string): Promise<void> {
@@ -40,26 +36,15 @@ async function walkMenu(page: Page, menu: string): Promise<string[]> {
 }
 
 describe('every menu entry, at desktop and phone widths', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
+  const suite = adminSuite({ apiSignIn: false });
 
   beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const host = new URL(server.url).hostname;
-    await context.addCookies([{ name: 'language', value: 'US', domain: host, path: '/' }]);
-    page = await context.newPage();
-    errors = collectErrors(page);
-    await signIn(page, server.url, ADMIN.user, ADMIN.password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      viewport: { width: 1280, height: 800 },
+    }));
   });
 
   it('opens every page of the side menu with its own title', async () => {
@@ -105,7 +90,7 @@ describe('every menu entry, at desktop and phone widths', () => {
     await page.click('.ant-dropdown-menu >> text=Sign out');
     await page.waitForURL(/\/login(\?|$)/);
     // Signed out for real: the shell sends the browser back to sign in, keeping where it wanted to go.
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${suite.server.url}/home`);
     await page.waitForURL(/\/login\?redirect=%2Fhome$/);
   });
 });

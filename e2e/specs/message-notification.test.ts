@@ -1,13 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { createOperator } from '../support/api.js';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
-const OPERATOR = { user: 'olga', password: 'Operat0r#2026' };
+const OPERATOR = { user: 'olga', password: 'Operat0r#2026', name: 'Olga Operator' };
 
 /** What the page shows in each language the flow runs in. */
 const LANGUAGES = [
@@ -30,51 +26,19 @@ const LANGUAGES = [
 ] as const;
 
 describe('message notification page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const me = await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo');
-    const roles = await apiCall<{ id: number; code: string }[]>(
-      server.url,
-      cookie,
-      '/a/api/user/allRoleList',
-    );
-    await apiCall(server.url, cookie, '/a/api/user/save', {
-      loginName: OPERATOR.user,
-      name: 'Olga Operator',
-      officeId: me.office.id,
-      roleIds: [roles.find((r) => r.code === 'operator')!.id],
-      password: await encryptForServer(server.url, OPERATOR.password),
-    });
-    browser = await launchChromium();
+  const suite = adminSuite({
+    seed: (s) => createOperator(s.server.url, s.cookie, OPERATOR),
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const newPage = async (language: string) => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
-    return { context, page, errors: collectErrors(page) };
-  };
 
   for (const lang of LANGUAGES) {
     it(`sends a notification that the user's bell shows, then deletes it (${lang.cookie})`, async () => {
       const contentCn = `维护通知 ${lang.cookie}`;
       const contentEn = `Maintenance notice ${lang.cookie}`;
-      const admin = await newPage(lang.cookie);
+      const admin = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sysManage/messageNotification',
+      });
       const page = admin.page;
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sysManage/messageNotification`);
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
 
       // Send to one user found by search; the dialog answers how many were reached.
@@ -98,8 +62,7 @@ describe('message notification page', () => {
       await detail.locator('.ant-drawer-close').click();
 
       // The recipient's bell shows the message in their language.
-      const olga = await newPage(lang.cookie);
-      await signIn(olga.page, server.url, OPERATOR.user, OPERATOR.password);
+      const olga = await openSignedInPage(suite, { language: lang.cookie, account: OPERATOR });
       await olga.page.click('[data-testid=notice-bell]');
       await olga.page.locator('[data-testid=notice-list]', { hasText: shown }).waitFor();
 
@@ -112,11 +75,7 @@ describe('message notification page', () => {
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:has-text("${lang.yes}")`);
       await expectMessage(page, lang.deleted);
       await row.waitFor({ state: 'detached' });
-      const left = await apiCall<{ count: number }>(
-        server.url,
-        cookie,
-        '/a/api/messageNotification/sendList',
-      );
+      const left = await suite.api<{ count: number }>('/a/api/messageNotification/sendList');
       expect(left.count).toBe(0);
 
       expect(admin.errors, admin.errors.join('\n')).toEqual([]);

@@ -1,12 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { confirmDialog, expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** What the page shows in each language the flow runs in. */
 const LANGUAGES = [
@@ -39,27 +34,17 @@ interface Node {
 }
 
 describe('institution management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
   let root: Node;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    root = (await apiCall<Node[]>(server.url, cookie, '/a/api/office/treeDataNew'))[0]!;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      root = (await s.api<Node[]>('/a/api/office/treeDataNew'))[0]!;
+    },
   });
 
   const find = async (name: string) =>
-    (
-      await apiCall<Node[]>(server.url, cookie, `/a/api/office/searchOffice?name=${encodeURIComponent(name)}`)
-    ).find((n) => n.name === name);
+    (await suite.api<Node[]>(`/a/api/office/searchOffice?name=${encodeURIComponent(name)}`)).find(
+      (n) => n.name === name,
+    );
 
   const selectInTree = async (page: Page, name: string) => {
     await page
@@ -87,14 +72,10 @@ describe('institution management page', () => {
 
   for (const lang of LANGUAGES) {
     it(`creates, edits, searches, moves and deletes an institution (${lang.cookie})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sys/office`);
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sys/office',
+      });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.tree}")`);
       await selectInTree(page, root.name);
 
@@ -119,7 +100,7 @@ describe('institution management page', () => {
 
       // A target to move it under, made through the API; search finds it.
       const target = `E2E target ${lang.cookie}`;
-      await apiCall(server.url, cookie, '/a/api/office/save', { parentId: root.id, name: target });
+      await suite.api('/a/api/office/save', { parentId: root.id, name: target });
       await openByName(page, target);
       await openByName(page, `${name} edited`);
 

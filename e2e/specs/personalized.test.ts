@@ -1,12 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { collectErrors } from '../support/session.js';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const PASSWORD = 'Cust#2026pass';
 
 /** What the page shows in each language the flow runs in. */
@@ -38,40 +35,30 @@ interface Personalized {
 }
 
 describe('personalized interface: a customer administrator edits its own brand', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
   let rootId: number;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    rootId = (await apiCall<{ id: number }[]>(server.url, cookie, '/a/api/office/treeDataNew'))[0]!.id;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      rootId = (await s.api<{ id: number }[]>('/a/api/office/treeDataNew'))[0]!.id;
+    },
   });
 
   /** As the platform administrator: a customer with customization on and a domain, and its administrator. */
   async function customerWithAdmin(lang: string) {
-    const { id } = await apiCall<{ id: number }>(server.url, cookie, '/a/api/customer/save', {
+    const { id } = await suite.api<{ id: number }>('/a/api/customer/save', {
       parentId: rootId,
       name: `Personal customer ${lang}`,
       storageQuotaMb: 512,
       terminalQuota: 5,
     });
-    await apiCall(server.url, cookie, '/a/api/customer/saveBrand', {
+    await suite.api('/a/api/customer/saveBrand', {
       id,
       enabled: true,
       config: { title: `Before ${lang}` },
     });
     const host = `personal-${lang.toLowerCase()}.localhost`;
-    await apiCall(server.url, cookie, '/a/api/customer/saveDomainName', { id, domainName: host });
+    await suite.api('/a/api/customer/saveDomainName', { id, domainName: host });
     const user = `brandkeeper${lang.toLowerCase()}`;
-    await createUserWithRole(server.url, cookie, {
+    await createUserWithRole(suite.server.url, suite.cookie, {
       roleName: `Brand keeper ${lang}`,
       grants: 'home:view,sys:view,sys:personalized:view,sys:personalized:edit',
       loginName: user,
@@ -85,18 +72,15 @@ describe('personalized interface: a customer administrator edits its own brand',
   for (const lang of LANGUAGES) {
     it(`changes the title and footer links, seen on the sign-in page of its domain (${lang.cookie})`, async () => {
       const customer = await customerWithAdmin(lang.cookie);
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, customer.user, PASSWORD);
-      const mine = await apiSignIn(server.url, customer.user, PASSWORD);
-      const own = () => apiCall<Personalized>(server.url, mine, '/a/api/customer/personalized');
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        account: { user: customer.user, password: PASSWORD },
+      });
+      const mine = await apiSignIn(suite.server.url, customer.user, PASSWORD);
+      const own = () => apiCall<Personalized>(suite.server.url, mine, '/a/api/customer/personalized');
       expect((await own()).officeId).toBe(customer.id);
 
-      await page.goto(`${server.url}/sys/personalized`);
+      await page.goto(`${suite.server.url}/sys/personalized`);
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
       await page.waitForSelector(`.ant-tag:has-text("${lang.active}")`);
       await page.waitForSelector(`[data-testid=brand-preview-title]:has-text("Before ${lang.cookie}")`);
@@ -138,8 +122,8 @@ describe('personalized interface: a customer administrator edits its own brand',
       expect(await page.inputValue('[data-testid=brand-links-link-0]')).toBe('https://support.example.test/');
 
       // The sign-in page on the customer's domain shows the new title, copyright and footer links.
-      const port = new URL(server.url).port;
-      const login = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const port = new URL(suite.server.url).port;
+      const login = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
       const loginErrors = collectErrors(login);
       await login.goto(`http://${customer.host}:${port}/login`);
       await login.waitForFunction(
@@ -154,7 +138,7 @@ describe('personalized interface: a customer administrator edits its own brand',
       expect(await footer.locator('a:has-text("Imprint")').getAttribute('href')).toBe('/imprint');
       expect(await footer.textContent()).toContain(`© Own ${lang.cookie}`);
       // The platform's own address keeps the platform's brand.
-      await login.goto(`${server.url}/login`);
+      await login.goto(`${suite.server.url}/login`);
       await login.waitForSelector('[data-testid=brand-title]');
       expect(await login.textContent('[data-testid=brand-title]')).not.toBe(title);
       await login.close();

@@ -1,12 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiCall, apiSignIn, encryptForServer } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
 import { codeFromOutbox } from '../support/outbox.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { signIn } from '../support/session.js';
+import { ADMIN, adminSuite, openPage } from '../support/suite.js';
 
 /** What the pages show in each language the flows run in. */
 const LANGUAGES = [
@@ -27,36 +23,20 @@ const LANGUAGES = [
 ] as const;
 
 describe('self-registration and password recovery pages', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Each test signs in through the API itself, when it needs to.
+  const suite = adminSuite({ apiSignIn: false });
 
   const operatorRoleId = async (cookie: string) => {
     const roles = await apiCall<{ id: number; code: string }[]>(
-      server.url,
+      suite.server.url,
       cookie,
       '/a/api/user/allRoleList',
     );
     return roles.find((r) => r.code === 'operator')!.id;
   };
 
-  const openContext = async (language: string) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
-    return { context, page, errors: collectErrors(page) };
-  };
+  const openContext = (language: string) =>
+    openPage(suite, { language, viewport: { width: 1280, height: 900 } });
 
   for (const lang of LANGUAGES) {
     it(`registers a new organisation and signs in with it (${lang.cookie})`, async () => {
@@ -64,7 +44,7 @@ describe('self-registration and password recovery pages', () => {
       const login = `newco${lang.cookie.toLowerCase()}`;
       const email = `${login}@example.test`;
       const password = 'Newco#2026pass';
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.click('[data-testid=register-link]');
       await page.waitForURL('**/register');
       await page.getByText(lang.registerTitle).first().waitFor();
@@ -78,23 +58,23 @@ describe('self-registration and password recovery pages', () => {
       await page.fill('[data-testid=register-target]', email);
       const sentAt = Date.now() - 1000;
       await page.click('[data-testid=send-code]');
-      const code = await codeFromOutbox(server.dataDir, email, sentAt);
+      const code = await codeFromOutbox(suite.server.dataDir, email, sentAt);
       await expect.poll(() => page.isDisabled('[data-testid=send-code]')).toBe(true);
       await page.fill('[data-testid=code-input]', code);
       await page.press('[data-testid=code-input]', 'Enter');
       await page.waitForURL('**/login');
       await page.getByText(lang.registered).waitFor();
 
-      await signIn(page, server.url, login, password);
-      const cookie = await apiSignIn(server.url, login, password);
+      await signIn(page, suite.server.url, login, password);
+      const cookie = await apiSignIn(suite.server.url, login, password);
       const me = await apiCall<{ office: { name: string; kind: string } }>(
-        server.url,
+        suite.server.url,
         cookie,
         '/a/api/user/getUserInfo',
       );
       expect(me.office).toMatchObject({ name: `Newco ${lang.cookie}`, kind: 'customer' });
       const users = await apiCall<{ list: { loginName: string }[] }>(
-        server.url,
+        suite.server.url,
         cookie,
         '/a/api/user/usereList?pageSize=100',
       );
@@ -104,39 +84,39 @@ describe('self-registration and password recovery pages', () => {
     });
 
     it(`resets a forgotten password with a mailed code (${lang.cookie})`, async () => {
-      const adminCookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
+      const adminCookie = await apiSignIn(suite.server.url, ADMIN.user, ADMIN.password);
       const me = await apiCall<{ office: { id: number } }>(
-        server.url,
+        suite.server.url,
         adminCookie,
         '/a/api/user/getUserInfo',
       );
       const login = `forgetful${lang.cookie.toLowerCase()}`;
       const email = `${login}@example.test`;
-      await apiCall(server.url, adminCookie, '/a/api/user/save', {
+      await apiCall(suite.server.url, adminCookie, '/a/api/user/save', {
         loginName: login,
         name: 'Forgetful',
         officeId: me.office.id,
         email,
         roleIds: [await operatorRoleId(adminCookie)],
-        password: await encryptForServer(server.url, 'Before#2026pass'),
+        password: await encryptForServer(suite.server.url, 'Before#2026pass'),
       });
 
       const { context, page, errors } = await openContext(lang.cookie);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.click('[data-testid=forgot-link]');
       await page.waitForURL('**/forgotPassword');
       await page.getByText(lang.forgotTitle).first().waitFor();
       await page.fill('#forgotPassword_username', login);
       const sentAt = Date.now() - 1000;
       await page.click('[data-testid=send-code]');
-      const code = await codeFromOutbox(server.dataDir, email, sentAt);
+      const code = await codeFromOutbox(suite.server.dataDir, email, sentAt);
       await page.fill('[data-testid=code-input]', code);
       await page.fill('#forgotPassword_newPassword', 'After#2026pass');
       await page.fill('#forgotPassword_confirm', 'After#2026pass');
       await page.click('[data-testid=forgot-submit]');
       await page.waitForURL('**/login');
       await page.getByText(lang.reset).waitFor();
-      await signIn(page, server.url, login, 'After#2026pass');
+      await signIn(page, suite.server.url, login, 'After#2026pass');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,12 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { ADMIN, adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** What the page shows in each language the flow runs in. */
 const LANGUAGES = [
@@ -39,29 +34,12 @@ interface RoleRow {
 }
 
 describe('role management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite();
 
   const findRole = async (name: string) =>
-    (
-      await apiCall<{ list: RoleRow[] }>(
-        server.url,
-        cookie,
-        `/a/api/role/list?name=${encodeURIComponent(name)}`,
-      )
-    ).list.find((r) => r.name === name);
+    (await suite.api<{ list: RoleRow[] }>(`/a/api/role/list?name=${encodeURIComponent(name)}`)).list.find(
+      (r) => r.name === name,
+    );
 
   /** Ticks a page of the permission tree (all its operations) by its name. */
   const tickPage = async (page: Page, name: string) => {
@@ -78,14 +56,10 @@ describe('role management page', () => {
 
   for (const lang of LANGUAGES) {
     it(`creates, edits, searches and deletes a role (${lang.cookie})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sys/role`);
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sys/role',
+      });
       await page.waitForSelector('.ant-table-row');
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.rolePage}")`);
 
@@ -101,11 +75,7 @@ describe('role management page', () => {
       await expectMessage(page, lang.saved);
       const created = await findRole(name);
       expect(created).toBeDefined();
-      const detail = await apiCall<{ grants: string[] }>(
-        server.url,
-        cookie,
-        `/a/api/role/detail?id=${created!.id}`,
-      );
+      const detail = await suite.api<{ grants: string[] }>(`/a/api/role/detail?id=${created!.id}`);
       expect(detail.grants).toEqual([
         'sys:role:add',
         'sys:role:delete',
@@ -131,11 +101,7 @@ describe('role management page', () => {
       await expectMessage(page, lang.saved);
       const edited = await findRole(`${name} edited`);
       expect(edited?.id).toBe(created!.id);
-      const after = await apiCall<{ grants: string[] }>(
-        server.url,
-        cookie,
-        `/a/api/role/detail?id=${edited!.id}`,
-      );
+      const after = await suite.api<{ grants: string[] }>(`/a/api/role/detail?id=${edited!.id}`);
       expect(after.grants).toEqual(['sys:user:add', 'sys:user:delete', 'sys:user:edit', 'sys:user:view']);
 
       // Search by the new name; add a member in the members dialog and remove them again.
@@ -151,11 +117,7 @@ describe('role management page', () => {
       await expectMessage(page, lang.added);
       const member = dialog.locator('.ant-table-row', { hasText: ADMIN.user });
       await member.waitFor();
-      const members = await apiCall<{ count: number }>(
-        server.url,
-        cookie,
-        `/a/api/role/members?id=${created!.id}`,
-      );
+      const members = await suite.api<{ count: number }>(`/a/api/role/members?id=${created!.id}`);
       expect(members.count).toBe(1);
       await member.locator('button').click();
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:visible:has-text("${lang.yes}")`);

@@ -1,36 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
-import { ROOT, startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/server.js';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 
 describe('console shell as a super administrator', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
+  const suite = adminSuite({ apiSignIn: false });
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const host = new URL(server.url).hostname;
-    await context.addCookies([{ name: 'language', value: 'US', domain: host, path: '/' }]);
-    page = await context.newPage();
-    errors = collectErrors(page);
-    await signIn(page, server.url, ADMIN.user, ADMIN.password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      viewport: { width: 1280, height: 800 },
+    }));
   });
 
   it('shows header, side menu, tab bar, footer with the version, and the English title', async () => {
@@ -68,10 +55,10 @@ describe('console shell as a super administrator', () => {
     const tabs = page.locator('[data-testid=tab-bar] .ant-tabs-tab');
     const names = () => page.locator('[data-testid=tab-bar] [data-testid^="tab-/"]').allTextContents();
     for (const path of ['/widget/list', '/customer/center', '/sysManage/terminalMap']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       await page.waitForSelector(`[data-testid="tab-${path}"]`);
     }
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${suite.server.url}/home`);
     await page.waitForSelector('[data-testid="tab-/sysManage/terminalMap"]');
     await expect(tabs.count()).resolves.toBe(4);
     const menuOn = async (path: string, item: string) => {
@@ -90,7 +77,7 @@ describe('console shell as a super administrator', () => {
     await menuOn('/customer/center', 'Close tabs to the left');
     // The locked Home tab survives closing to the left.
     await expect.poll(names).toEqual(['Home', 'Customer center']);
-    await page.goto(`${server.url}/widget/list`);
+    await page.goto(`${suite.server.url}/widget/list`);
     await page.waitForSelector('[data-testid="tab-/widget/list"]');
     await menuOn('/widget/list', 'Close other tabs');
     await expect.poll(names).toEqual(['Home', 'Widget management']);
@@ -109,7 +96,7 @@ describe('console shell as a super administrator', () => {
     await menuOn('/home', 'Unlock tab');
     await menuOn('/widget/list', 'Close tabs to the left');
     await expect.poll(names).toEqual(['Widget management']);
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${suite.server.url}/home`);
   });
 
   it('applies the head and mix layouts, saves only what differs, and resets after confirming', async () => {
@@ -233,7 +220,7 @@ describe('console shell as a super administrator', () => {
   });
 
   it('switches the language of menu, title, dates and antd components', async () => {
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${suite.server.url}/home`);
     // Let the current language's messages finish loading before switching.
     await page.waitForLoadState('networkidle');
     const signedInAt = () => page.textContent('[data-testid=signed-in-at]');

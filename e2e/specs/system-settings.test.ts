@@ -1,12 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
-
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 const LANGUAGES = [
   { cookie: 'US', title: 'System settings', saved: 'settings saved', days: 30, secretSet: 'Set' },
@@ -20,34 +14,17 @@ interface Item {
 }
 
 describe('system settings page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
+  const suite = adminSuite();
 
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const settings = async () => apiCall<Item[]>(server.url, cookie, '/a/api/sysSetting/list');
+  const settings = async () => suite.api<Item[]>('/a/api/sysSetting/list');
   const valueOf = async (key: string) => (await settings()).find((i) => i.key === key);
 
   for (const lang of LANGUAGES) {
     it(`changes settings that stay changed after a reload (${lang.cookie})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([
-        { name: 'language', value: lang.cookie, domain: new URL(server.url).hostname, path: '/' },
-      ]);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await signIn(page, server.url, ADMIN.user, ADMIN.password);
-      await page.goto(`${server.url}/sys/sysSetting/list`);
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: lang.cookie,
+        path: '/sys/sysSetting/list',
+      });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
       await page.waitForSelector('#system-settings_auditOpen');
 
@@ -85,8 +62,8 @@ describe('system settings page', () => {
       await expect
         .poll(async () => (await valueOf('brandDefault'))?.value)
         .toMatchObject({ title: brandTitle });
-      const visitor = await browser.newPage();
-      await visitor.goto(`${server.url}/login`);
+      const visitor = await suite.browser.newPage();
+      await visitor.goto(`${suite.server.url}/login`);
       await expect.poll(() => visitor.textContent('[data-testid=brand-title]')).toBe(brandTitle);
       await visitor.close();
 

@@ -1,12 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { chooseFromMenu, confirmDialog, shownMessages } from '../support/antd.js';
-import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { createUserWithRole } from '../support/api.js';
+import { openTerminalMonitor } from '../support/player.js';
+import { ADMIN, adminSuite } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 /** May send commands, but neither change settings nor see programs. */
 const OPERATOR = { user: 'oscar', password: 'Operator#2026pass' };
 const PROGRAM = 'Morning news';
@@ -56,43 +54,27 @@ interface ChannelLog {
 }
 
 describe('terminal command menu', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
   let office: { id: number; name: string };
   let programId: number;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    office = (
-      await apiCall<{ office: { id: number; name: string } }>(server.url, cookie, '/a/api/user/getUserInfo')
-    ).office;
-    // With the audit switch off (the default) a saved program is approved.
-    programId = (
-      await apiCall<{ id: number }>(server.url, cookie, '/a/api/program/save', {
-        document: textProgram(PROGRAM),
-      })
-    ).id;
-    await createUserWithRole(server.url, cookie, {
-      roleName: 'Terminal operator',
-      grants: 'home:view,terminal:view,terminal:monitor:view,terminal:monitor:command',
-      loginName: OPERATOR.user,
-      name: 'Oscar Operator',
-      password: OPERATOR.password,
-      officeId: office.id,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      office = (await s.api<{ office: { id: number; name: string } }>('/a/api/user/getUserInfo')).office;
+      // With the audit switch off (the default) a saved program is approved.
+      programId = (await s.api<{ id: number }>('/a/api/program/save', { document: textProgram(PROGRAM) })).id;
+      await createUserWithRole(s.server.url, s.cookie, {
+        roleName: 'Terminal operator',
+        grants: 'home:view,terminal:view,terminal:monitor:view,terminal:monitor:command',
+        loginName: OPERATOR.user,
+        name: 'Oscar Operator',
+        password: OPERATOR.password,
+        officeId: office.id,
+      });
+    },
   });
 
   /** Registers a device (device API) and claims it into the office; answers its id and token. */
   const claimedDevice = async (deviceId: string, name: string) => {
-    const res = await fetch(`${server.url}/apm-web/terminal/register`, {
+    const res = await fetch(`${suite.server.url}/apm-web/terminal/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -106,30 +88,12 @@ describe('terminal command menu', () => {
     const device = (
       (await res.json()) as { data: { terminalId: number; token: string; pairingCode: string } }
     ).data;
-    await apiCall(server.url, cookie, '/a/api/terminal/updateTerminalOffice', {
+    await suite.api('/a/api/terminal/updateTerminalOffice', {
       pairingCode: device.pairingCode,
       officeId: office.id,
       name,
     });
     return device;
-  };
-
-  const newContext = async (language: string): Promise<BrowserContext> => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    return context;
-  };
-
-  const openPage = async (context: BrowserContext, user: string, password: string) => {
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const errors = collectErrors(page);
-    await signIn(page, server.url, user, password);
-    await page.goto(`${server.url}/terminalMonitor/monitor`);
-    await page.waitForSelector('[data-testid=terminal-claim]');
-    return { page, errors };
   };
 
   /**
@@ -138,7 +102,7 @@ describe('terminal command menu', () => {
    * update when `refuseUpdate`, answered like the web player does.
    */
   const connectTerminal = async (page: Page, token: string, refuseUpdate: boolean) => {
-    await page.goto(`${server.url}/apm-web/f/common/publishKey`);
+    await page.goto(`${suite.server.url}/apm-web/f/common/publishKey`);
     await page.evaluate(
       ({ deviceToken, refuse }) => {
         const log: ChannelLog = { welcomed: false, commands: [] };
@@ -235,8 +199,7 @@ describe('terminal command menu', () => {
       async () => {
         const name = `Kiosk ${lang.cookie}`;
         const device = await claimedDevice(`e2e-commands-${lang.cookie.toLowerCase()}`, name);
-        const context = await newContext(lang.cookie);
-        const { page, errors } = await openPage(context, ADMIN.user, ADMIN.password);
+        const { context, page, errors } = await openTerminalMonitor(suite, lang.cookie, ADMIN);
         const devicePage = await context.newPage();
         await connectTerminal(devicePage, device.token, lang.updateRefused);
         // The console's tab in front again: a background tab's animations stall, and clicks wait for them.
@@ -306,9 +269,7 @@ describe('terminal command menu', () => {
           .poll(
             async () =>
               (
-                await apiCall<{ latitude: number | null }>(
-                  server.url,
-                  cookie,
+                await suite.api<{ latitude: number | null }>(
                   `/a/api/terminal/terminalDetails?id=${device.terminalId}`,
                 )
               ).latitude,
@@ -359,11 +320,11 @@ describe('terminal command menu', () => {
         await closeProgress(page);
 
         // The server kept the settings and the location.
-        const details = await apiCall<{
+        const details = await suite.api<{
           settings: Record<string, unknown>;
           latitude: number;
           address: string;
-        }>(server.url, cookie, `/a/api/terminal/terminalDetails?id=${device.terminalId}`);
+        }>(`/a/api/terminal/terminalDetails?id=${device.terminalId}`);
         expect(details).toMatchObject({
           settings: { powerSchedule: entries },
           latitude: 45.4642,
@@ -377,8 +338,7 @@ describe('terminal command menu', () => {
 
   it('offers an operator only the commands its permissions allow', async () => {
     await claimedDevice('e2e-commands-operator', 'Operator screen');
-    const context = await newContext('US');
-    const { page, errors } = await openPage(context, OPERATOR.user, OPERATOR.password);
+    const { context, page, errors } = await openTerminalMonitor(suite, 'US', OPERATOR);
     const row = page.locator('.ant-table-row', { hasText: 'Operator screen' });
     await row.locator('[data-testid=terminal-row-commands]').click();
     await menuEntry(page, 'deleteFiles').waitFor();

@@ -1,12 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { chooseFromMenu, closeDrawer, confirmDialog, expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { createUserWithRole } from '../support/api.js';
+import { openTerminalMonitor } from '../support/player.js';
+import { ADMIN, adminSuite } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const WATCHER = { user: 'wendy', password: 'Watcher#2026pass' };
 
 /** What the page shows in each language the flow runs in. */
@@ -59,40 +57,26 @@ interface ChannelLog {
 }
 
 describe('terminal management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
   let office: { id: number; name: string };
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const me = await apiCall<{ office: { id: number; name: string } }>(
-      server.url,
-      cookie,
-      '/a/api/user/getUserInfo',
-    );
-    office = me.office;
-    // May look at terminals but neither add, edit, remove nor command them.
-    await createUserWithRole(server.url, cookie, {
-      roleName: 'Terminal watcher',
-      grants: 'home:view,terminal:view,terminal:monitor:view',
-      loginName: WATCHER.user,
-      name: 'Wendy Watcher',
-      password: WATCHER.password,
-      officeId: office.id,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      const me = await s.api<{ office: { id: number; name: string } }>('/a/api/user/getUserInfo');
+      office = me.office;
+      // May look at terminals but neither add, edit, remove nor command them.
+      await createUserWithRole(s.server.url, s.cookie, {
+        roleName: 'Terminal watcher',
+        grants: 'home:view,terminal:view,terminal:monitor:view',
+        loginName: WATCHER.user,
+        name: 'Wendy Watcher',
+        password: WATCHER.password,
+        officeId: office.id,
+      });
+    },
   });
 
   /** Registers a device the way a player does (device API, no session). */
   const register = async (deviceId: string, name: string): Promise<Registration> => {
-    const res = await fetch(`${server.url}/apm-web/terminal/register`, {
+    const res = await fetch(`${suite.server.url}/apm-web/terminal/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -109,32 +93,8 @@ describe('terminal management page', () => {
   };
 
   const findTerminal = async (keyword: string) =>
-    (
-      await apiCall<{ list: TerminalRow[] }>(
-        server.url,
-        cookie,
-        `/a/api/terminal/list?keyword=${encodeURIComponent(keyword)}`,
-      )
-    ).list[0];
-
-  const openPage = async (context: BrowserContext, user: string, password: string) => {
-    const page = await context.newPage();
-    // A step that hangs fails with its own locator instead of the test's time-out.
-    page.setDefaultTimeout(20_000);
-    const errors = collectErrors(page);
-    await signIn(page, server.url, user, password);
-    await page.goto(`${server.url}/terminalMonitor/monitor`);
-    await page.waitForSelector('[data-testid=terminal-claim]');
-    return { page, errors };
-  };
-
-  const newContext = async (language: string) => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    return context;
-  };
+    (await suite.api<{ list: TerminalRow[] }>(`/a/api/terminal/list?keyword=${encodeURIComponent(keyword)}`))
+      .list[0];
 
   /**
    * Plays the terminal in a page of the server's origin: opens the channel with the device token,
@@ -142,7 +102,7 @@ describe('terminal management page', () => {
    */
   const connectTerminal = async (page: Page, token: string) => {
     // Any page of the server's origin that is not the console (whose routing could reload it).
-    await page.goto(`${server.url}/apm-web/f/common/publishKey`);
+    await page.goto(`${suite.server.url}/apm-web/f/common/publishKey`);
     await page.evaluate((deviceToken: string) => {
       const log: ChannelLog = { welcomed: false, commands: [], closeCode: null };
       (window as unknown as { channelLog: ChannelLog }).channelLog = log;
@@ -195,8 +155,7 @@ describe('terminal management page', () => {
       `claims, groups, renames, moves, commands and removes a terminal (${lang.cookie})`,
       { timeout: 240_000 },
       async () => {
-        const context = await newContext(lang.cookie);
-        const { page, errors } = await openPage(context, ADMIN.user, ADMIN.password);
+        const { context, page, errors } = await openTerminalMonitor(suite, lang.cookie, ADMIN);
         await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
         const tag = lang.cookie.toLowerCase();
         const device = await register(`e2e-device-${tag}-0001`, `Player ${lang.cookie}`);
@@ -343,13 +302,12 @@ describe('terminal management page', () => {
 
   it('shows a viewer the terminals with the changing controls disabled', async () => {
     const device = await register('e2e-device-view-0001', 'Viewer screen');
-    await apiCall(server.url, cookie, '/a/api/terminal/updateTerminalOffice', {
+    await suite.api('/a/api/terminal/updateTerminalOffice', {
       pairingCode: device.pairingCode,
       officeId: office.id,
       name: 'Watched screen',
     });
-    const context = await newContext('US');
-    const { page, errors } = await openPage(context, WATCHER.user, WATCHER.password);
+    const { context, page, errors } = await openTerminalMonitor(suite, 'US', WATCHER);
     const row = page.locator('.ant-table-row', { hasText: 'Watched screen' });
     await row.waitFor();
     expect(await page.isDisabled('[data-testid=terminal-claim]')).toBe(true);

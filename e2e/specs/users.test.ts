@@ -1,12 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { apiCall, apiSignIn, createUserWithRole } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
-import { startServerProcess, type ServerProcess } from '../support/server.js';
-import { collectErrors, signIn } from '../support/session.js';
+import { apiSignIn, createUserWithRole } from '../support/api.js';
+import { ADMIN, adminSuite, openSignedInPage, WIDE_VIEWPORT, type Account } from '../support/suite.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 const VIEWER = { user: 'vicky', password: 'Viewer#2026pass' };
 
 /** What the page shows in each language the flow runs in. */
@@ -41,58 +38,34 @@ interface UserRow {
 }
 
 describe('user management page', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
   let officeName: string;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password });
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const me = await apiCall<{ office: { id: number; name: string } }>(
-      server.url,
-      cookie,
-      '/a/api/user/getUserInfo',
-    );
-    officeName = me.office.name;
-    // A user who may see the user list but not add users.
-    await createUserWithRole(server.url, cookie, {
-      roleName: 'User viewer',
-      grants: 'home:view,sys:view,sys:user:view',
-      loginName: VIEWER.user,
-      name: 'Vicky Viewer',
-      password: VIEWER.password,
-      officeId: me.office.id,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = adminSuite({
+    seed: async (s) => {
+      const me = await s.api<{ office: { id: number; name: string } }>('/a/api/user/getUserInfo');
+      officeName = me.office.name;
+      // A user who may see the user list but not add users.
+      await createUserWithRole(s.server.url, s.cookie, {
+        roleName: 'User viewer',
+        grants: 'home:view,sys:view,sys:user:view',
+        loginName: VIEWER.user,
+        name: 'Vicky Viewer',
+        password: VIEWER.password,
+        officeId: me.office.id,
+      });
+    },
   });
 
   const findUser = async (name: string) =>
-    (
-      await apiCall<{ list: UserRow[] }>(
-        server.url,
-        cookie,
-        `/a/api/user/usereList?name=${encodeURIComponent(name)}`,
-      )
-    ).list[0];
+    (await suite.api<{ list: UserRow[] }>(`/a/api/user/usereList?name=${encodeURIComponent(name)}`)).list[0];
 
-  const openPage = async (language: string, user: string, password: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([
-      { name: 'language', value: language, domain: new URL(server.url).hostname, path: '/' },
-    ]);
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signIn(page, server.url, user, password);
-    await page.goto(`${server.url}/sys/user/`);
-    await page.waitForSelector('[data-testid=user-create]');
-    return { context, page, errors };
-  };
+  const openPage = (language: string, account: Account) =>
+    openSignedInPage(suite, {
+      language,
+      viewport: WIDE_VIEWPORT,
+      account,
+      path: '/sys/user/',
+      waitFor: '[data-testid=user-create]',
+    });
 
   const searchByName = async (page: Page, name: string) => {
     await page.fill('#userFilter_name', name);
@@ -101,7 +74,7 @@ describe('user management page', () => {
 
   for (const lang of LANGUAGES) {
     it(`creates, edits, searches, disables, resets and deletes a user (${lang.cookie})`, async () => {
-      const { context, page, errors } = await openPage(lang.cookie, ADMIN.user, ADMIN.password);
+      const { context, page, errors } = await openPage(lang.cookie, ADMIN);
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
       await page.waitForSelector('.ant-table-row');
       const login = `e2e_${lang.cookie.toLowerCase()}`;
@@ -130,7 +103,7 @@ describe('user management page', () => {
         email: `${login}@example.test`,
       });
       expect(created!.roles.map((r) => r.code)).toEqual(['operator']);
-      await apiSignIn(server.url, login, 'E2e#User2026');
+      await apiSignIn(suite.server.url, login, 'E2e#User2026');
 
       // Search, then edit the name (Enter submits).
       await searchByName(page, login);
@@ -151,13 +124,13 @@ describe('user management page', () => {
       await page.fill('#resetPassword_confirm', 'Reset#User2026');
       await page.click('#reset-save');
       await expectMessage(page, lang.reset);
-      await apiSignIn(server.url, login, 'Reset#User2026');
+      await apiSignIn(suite.server.url, login, 'Reset#User2026');
 
       // Disable with the switch.
       await row.locator('[data-testid=user-enabled]').click();
       await expectMessage(page, lang.disabled);
       expect((await findUser(login))!.enabled).toBe(false);
-      await expect(apiSignIn(server.url, login, 'Reset#User2026')).rejects.toThrow();
+      await expect(apiSignIn(suite.server.url, login, 'Reset#User2026')).rejects.toThrow();
 
       // Delete with confirmation.
       await row.locator('[data-testid=user-delete]').click();
@@ -172,7 +145,7 @@ describe('user management page', () => {
   }
 
   it('shows the add button disabled to a user without sys:user:add', async () => {
-    const { context, page, errors } = await openPage('US', VIEWER.user, VIEWER.password);
+    const { context, page, errors } = await openPage('US', VIEWER);
     await page.waitForSelector('.ant-table-row');
     await expect(page.locator('[data-testid=user-create]').isDisabled()).resolves.toBe(true);
     await expect(page.locator('[data-testid=no-permission]').count()).resolves.toBeGreaterThan(0);

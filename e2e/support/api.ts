@@ -60,11 +60,18 @@ export interface UserWithRole {
   loginName: string;
   name: string;
   password: string;
-  officeId: number;
+  /** The user's office; the signed-in administrator's own unless given. */
+  officeId?: number;
+}
+
+/** The office of the signed-in user. */
+async function ownOfficeId(baseUrl: string, cookie: string): Promise<number> {
+  return (await apiCall<{ office: { id: number } }>(baseUrl, cookie, '/a/api/user/getUserInfo')).office.id;
 }
 
 /** Creates a role with the given grants and a user holding it (as the signed-in administrator). */
 export async function createUserWithRole(baseUrl: string, cookie: string, user: UserWithRole): Promise<void> {
+  const officeId = user.officeId ?? (await ownOfficeId(baseUrl, cookie));
   const role = await apiCall<{ id: number }>(baseUrl, cookie, '/a/api/role/save', {
     name: user.roleName,
     grants: user.grants,
@@ -72,8 +79,25 @@ export async function createUserWithRole(baseUrl: string, cookie: string, user: 
   await apiCall(baseUrl, cookie, '/a/api/user/save', {
     loginName: user.loginName,
     name: user.name,
-    officeId: user.officeId,
+    officeId,
     roleIds: [role.id],
+    password: await encryptForServer(baseUrl, user.password),
+  });
+}
+
+/** Creates a user holding the built-in operator role in the signed-in administrator's office. */
+export async function createOperator(
+  baseUrl: string,
+  cookie: string,
+  user: { user: string; password: string; name: string },
+): Promise<void> {
+  const officeId = await ownOfficeId(baseUrl, cookie);
+  const roles = await apiCall<{ id: number; code: string }[]>(baseUrl, cookie, '/a/api/user/allRoleList');
+  await apiCall(baseUrl, cookie, '/a/api/user/save', {
+    loginName: user.user,
+    name: user.name,
+    officeId,
+    roleIds: [roles.find((r) => r.code === 'operator')!.id],
     password: await encryptForServer(baseUrl, user.password),
   });
 }

@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './api.js';
 import { startServerProcess, type ServerProcess } from './server.js';
+import { openSignedInPage, type Account, type AdminSuite, type OpenedPage } from './suite.js';
 
 /**
  * Starts the built server on `dataDir`, kept when it stops so that it can be started again on the same data (and
@@ -122,6 +123,25 @@ export function simpleProgram(name: string, materialId: number, text: string, ba
       },
     ],
   };
+}
+
+/**
+ * Opens the console's terminal monitor in a 1600×1000 window of its own, signed in as `account`, once it shows
+ * its claim button. A step that hangs fails with its own locator (20 s) instead of the test's time-out.
+ */
+export function openTerminalMonitor(
+  suite: Pick<AdminSuite, 'server' | 'browser'>,
+  language: string,
+  account: Account,
+): Promise<OpenedPage> {
+  return openSignedInPage(suite, {
+    language,
+    viewport: { width: 1600, height: 1000 },
+    defaultTimeout: 20_000,
+    account,
+    path: '/terminalMonitor/monitor',
+    waitFor: '[data-testid=terminal-claim]',
+  });
 }
 
 /** One command's delivery as the console sees it. */
