@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalCommands, terminals } from '../../src/db/schema/index.js';
 import { positionOf } from '../../src/terminal/reported-location.js';
-import { caller, consoleFixture, registerDevice, type Device } from '../modules/terminals/fixture.js';
+import { caller, claimDevice, consoleFixture, type Device } from '../modules/terminals/fixture.js';
 import { STATUS, connect, listeningApp, type ChannelClient, type ListeningApp } from './channel-client.js';
 
 type Sent = { batchId: string; count: number; commands: { id: number; terminalId: number; state: string }[] };
@@ -21,16 +21,7 @@ describe('auto get position', () => {
     t = await listeningApp();
     f = await consoleFixture(t);
     api = caller(t.app);
-    const claim = async (office: number, cookie: string, name: string) => {
-      const device = await registerDevice(t.app);
-      const res = await api.post('terminal/updateTerminalOffice', cookie, {
-        pairingCode: device.pairingCode,
-        officeId: office,
-        name,
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return device;
-    };
+    const claim = (office: number, cookie: string, name: string) => claimDevice(t.app, cookie, office, name);
     first = await claim(f.offices.a1.id, f.a1, 'Position one');
     second = await claim(f.offices.a1.id, f.a1, 'Position two');
     foreign = await claim(f.offices.b.id, f.b, 'Position B');

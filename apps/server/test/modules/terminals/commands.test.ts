@@ -6,7 +6,7 @@ import type { CommandDelivery, TerminalScreenshot } from '@apm/contract';
 import { terminalCommands, terminalScreenshots, terminals } from '../../../src/db/schema/index.js';
 import { countRows } from '../../helpers/rows.js';
 import { STATUS, connect, listeningApp, type ListeningApp } from '../../terminal/channel-client.js';
-import { caller, consoleFixture, registerDevice, type Device } from './fixture.js';
+import { caller, claimDevice, consoleFixture, registerDevice, type Device } from './fixture.js';
 
 type Sent = { batchId: string; count: number; commands: { id: number; terminalId: number; state: string }[] };
 
@@ -23,16 +23,7 @@ describe('commands from the console and their delivery state; screenshots', () =
     t = await listeningApp();
     f = await consoleFixture(t);
     api = caller(t.app);
-    const claim = async (office: number, cookie: string, name: string) => {
-      const device = await registerDevice(t.app);
-      const res = await api.post('terminal/updateTerminalOffice', cookie, {
-        pairingCode: device.pairingCode,
-        officeId: office,
-        name,
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return device;
-    };
+    const claim = (office: number, cookie: string, name: string) => claimDevice(t.app, cookie, office, name);
     online = await claim(f.offices.a1.id, f.a1, 'Online one');
     offline = await claim(f.offices.a1Shop.id, f.a1, 'Offline one');
     foreign = await claim(f.offices.b.id, f.b, 'B one');

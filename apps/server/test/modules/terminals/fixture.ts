@@ -81,6 +81,21 @@ export function caller(app: App) {
   };
 }
 
+/**
+ * Registers a device and claims it through the console (`updateTerminalOffice`) into `officeId`
+ * as the user of `cookie`; fails the test when the claim is refused.
+ */
+export async function claimDevice(app: App, cookie: string, officeId: number, name: string): Promise<Device> {
+  const device = await registerDevice(app);
+  const res = await caller(app).post('terminal/updateTerminalOffice', cookie, {
+    pairingCode: device.pairingCode,
+    officeId,
+    name,
+  });
+  if (res.status !== 200) throw new Error(`claim of ${name} refused: ${JSON.stringify(res.body)}`);
+  return device;
+}
+
 /** Inserts a terminal row directly (lists and counts need many, in given states). */
 export async function addTerminal(
   db: Database,
