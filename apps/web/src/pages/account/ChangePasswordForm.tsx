@@ -7,8 +7,8 @@ import { modifyPwd } from '../../services/account';
 import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery, queryKeys } from '../../services/queries';
 import { describeError, RequestError, serverFieldErrors } from '../../services/request';
-import { PasswordStrength } from '../registration/PasswordStrength';
-import { DEFAULT_RULE, meetsPasswordRule, ruleWhatKey } from '../registration/password-rule';
+import { NewPasswordFields } from '../registration/NewPasswordFields';
+import { DEFAULT_RULE } from '../registration/password-rule';
 import { registerConfigQuery } from '../registration/register-config';
 
 interface ChangePasswordValues {
@@ -23,13 +23,12 @@ interface ChangePasswordValues {
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { t: ta } = useTranslation('account');
+  const { t: tp } = useTranslation('account', { keyPrefix: 'password' });
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ChangePasswordValues>();
   const config = useQuery(registerConfigQuery());
   const rule = config.data?.passwordRule ?? DEFAULT_RULE;
-  const password = Form.useWatch('newPassword', form);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,14 +45,13 @@ export function ChangePasswordForm() {
       await modifyPwd(body);
       form.resetFields();
       void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
-      void message.success(ta('password.changed'));
+      void message.success(tp('changed'));
     } catch (failure) {
       const fields = serverFieldErrors(failure);
       if (fields.oldPassword) form.setFields([{ name: 'oldPassword', errors: [t('account.wrongOld')] }]);
       else if (fields.newPassword === 'same')
         form.setFields([{ name: 'newPassword', errors: [t('account.newPasswordSame')] }]);
-      else if (fields.newPassword)
-        form.setFields([{ name: 'newPassword', errors: [ta('password.ruleFailed')] }]);
+      else if (fields.newPassword) form.setFields([{ name: 'newPassword', errors: [tp('ruleFailed')] }]);
       else if (failure instanceof RequestError && failure.kind !== 'http') setError(describeError(failure));
       else if (failure instanceof RequestError && failure.status === 429) setError(describeError(failure));
       else setError(t('account.failed'));
@@ -79,44 +77,18 @@ export function ChangePasswordForm() {
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={64} />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPassword"
         label={t('account.newPassword')}
-        extra={ta('password.rule', { min: rule.minLength, what: ta(`password.${ruleWhatKey(rule)}`) })}
-        dependencies={['oldPassword']}
-        rules={[
-          { required: true, message: t('account.newPasswordRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (!value) return;
-              if (!meetsPasswordRule(value, rule)) throw new Error(ta('password.ruleFailed'));
-              if (value === getFieldValue('oldPassword')) throw new Error(t('account.newPasswordSame'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-      </Form.Item>
-      <PasswordStrength
-        password={password}
-        label={(level) => ta('password.strength', { level: ta(`password.${level}`) })}
+        requiredMessage={t('account.newPasswordRequired')}
+        policy={{ rule, t: tp }}
+        confirm={{
+          label: t('account.confirmPassword'),
+          requiredMessage: t('account.confirmRequired'),
+          mismatchMessage: t('account.confirmMismatch'),
+        }}
+        differentFrom={{ name: 'oldPassword', message: t('account.newPasswordSame') }}
       />
-      <Form.Item
-        name="confirm"
-        label={t('account.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('account.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (value && value !== getFieldValue('newPassword'))
-                throw new Error(t('account.confirmMismatch'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-      </Form.Item>
       <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
         {t('account.submit')}
       </Button>

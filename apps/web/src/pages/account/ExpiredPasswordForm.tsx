@@ -9,6 +9,7 @@ import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery, queryKeys } from '../../services/queries';
 import { describeError, RequestError, serverFieldErrors } from '../../services/request';
 import { pwdPastDueModify } from '../../services/user';
+import { NewPasswordFields } from '../registration/NewPasswordFields';
 
 interface ExpiredPasswordValues {
   oldPassword: string;
@@ -83,40 +84,18 @@ export function ExpiredPasswordForm() {
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={64} />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPassword"
         label={t('account.newPassword')}
-        tooltip={t('account.newPasswordRule')}
-        dependencies={['oldPassword']}
-        rules={[
-          { required: true, message: t('account.newPasswordRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (!value) return;
-              if (!isStrongPassword(value)) throw new Error(t('account.newPasswordRule'));
-              if (value === getFieldValue('oldPassword')) throw new Error(t('account.newPasswordSame'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('account.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('account.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (value && value !== getFieldValue('newPassword'))
-                throw new Error(t('account.confirmMismatch'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-      </Form.Item>
+        requiredMessage={t('account.newPasswordRequired')}
+        policy={{ test: isStrongPassword, message: t('account.newPasswordRule') }}
+        confirm={{
+          label: t('account.confirmPassword'),
+          requiredMessage: t('account.confirmRequired'),
+          mismatchMessage: t('account.confirmMismatch'),
+        }}
+        differentFrom={{ name: 'oldPassword', message: t('account.newPasswordSame') }}
+      />
       <Button type="primary" htmlType="submit" loading={submitting}>
         {t('account.submit')}
       </Button>

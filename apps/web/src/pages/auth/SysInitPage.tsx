@@ -1,4 +1,4 @@
-import { BankOutlined, IdcardOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { isStrongPassword, LOGIN_NAME_PATTERN } from '@apm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { sysInit } from '../../services/auth';
 import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery, queryKeys, sysInitStateQuery } from '../../services/queries';
 import { describeError, RequestError, serverFieldErrors } from '../../services/request';
+import { NewPasswordFields } from '../registration/NewPasswordFields';
 
 /** Message for each field a 400 answer can name (`jsonObject.fields`). */
 const FIELD_MESSAGES = {
@@ -144,37 +145,17 @@ export default function SysInitPage() {
           >
             <Input prefix={<IdcardOutlined />} placeholder={t('common.optional')} autoComplete="name" />
           </Form.Item>
-          <Form.Item
+          <NewPasswordFields
             name="password"
             label={t('sysInit.password')}
-            tooltip={t('sysInit.passwordRule')}
-            rules={[
-              { required: true, message: t('sysInit.passwordRequired') },
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (value && !isStrongPassword(value)) throw new Error(t('sysInit.passwordRule'));
-                },
-              },
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('sysInit.confirm')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('sysInit.confirmRequired') },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: string | undefined) => {
-                  if (value && value !== getFieldValue('password'))
-                    throw new Error(t('sysInit.confirmMismatch'));
-                },
-              }),
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-          </Form.Item>
+            requiredMessage={t('sysInit.passwordRequired')}
+            policy={{ test: isStrongPassword, message: t('sysInit.passwordRule') }}
+            confirm={{
+              label: t('sysInit.confirm'),
+              requiredMessage: t('sysInit.confirmRequired'),
+              mismatchMessage: t('sysInit.confirmMismatch'),
+            }}
+          />
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
             {t('sysInit.submit')}
           </Button>

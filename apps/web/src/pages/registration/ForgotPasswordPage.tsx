@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import type { CodeWay } from '@apm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Radio, Spin, Typography } from 'antd';
@@ -10,8 +10,8 @@ import { publishKeyQuery } from '../../services/queries';
 import { resetForgotPwd, sendForgotPwdCode } from '../../services/registration';
 import { describeError, RequestError } from '../../services/request';
 import { CodeInput } from './CodeInput';
-import { PasswordStrength } from './PasswordStrength';
-import { DEFAULT_RULE, meetsPasswordRule, ruleWhatKey } from './password-rule';
+import { NewPasswordFields } from './NewPasswordFields';
+import { DEFAULT_RULE } from './password-rule';
 import { registerConfigQuery } from './register-config';
 import { fieldMessages, generalMessage, looseT } from './register-errors';
 
@@ -40,7 +40,6 @@ export default function ForgotPasswordPage() {
   const rule = config.data?.passwordRule ?? DEFAULT_RULE;
   const ways = (['email', 'sms'] as const).filter((w) => config.data?.ways[w]);
   const way: CodeWay = Form.useWatch('way', form) ?? ways[0] ?? 'email';
-  const password = Form.useWatch('newPassword', form);
   const tk = looseT(t);
 
   const showFailure = (failure: unknown, fallback: string) => {
@@ -142,37 +141,17 @@ export default function ForgotPasswordPage() {
           >
             <CodeInput onSend={sendCode} />
           </Form.Item>
-          <Form.Item
+          <NewPasswordFields
             name="newPassword"
             label={t('forgot.newPassword')}
-            extra={t('rule', { min: rule.minLength, what: tk(ruleWhatKey(rule)) })}
-            rules={[
-              { required: true, message: t('forgot.newPasswordRequired') },
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (value && !meetsPasswordRule(value, rule)) throw new Error(t('ruleFailed'));
-                },
-              },
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-          </Form.Item>
-          <PasswordStrength password={password} label={(level) => t('strength', { level: t(level) })} />
-          <Form.Item
-            name="confirm"
-            label={t('confirm')}
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: t('confirmRequired') },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: string | undefined) => {
-                  if (value && value !== getFieldValue('newPassword')) throw new Error(t('confirmMismatch'));
-                },
-              }),
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-          </Form.Item>
+            requiredMessage={t('forgot.newPasswordRequired')}
+            policy={{ rule, t }}
+            confirm={{
+              label: t('confirm'),
+              requiredMessage: t('confirmRequired'),
+              mismatchMessage: t('confirmMismatch'),
+            }}
+          />
           <Button
             type="primary"
             htmlType="submit"

@@ -1,4 +1,4 @@
-import { BankOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { isValidTarget, LOGIN_NAME_PATTERN, type CodeWay } from '@apm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Radio, Spin, Typography } from 'antd';
@@ -10,8 +10,8 @@ import { publishKeyQuery } from '../../services/queries';
 import { register, sendRegisterCode } from '../../services/registration';
 import { describeError, RequestError } from '../../services/request';
 import { CodeInput } from './CodeInput';
-import { PasswordStrength } from './PasswordStrength';
-import { DEFAULT_RULE, meetsPasswordRule, ruleWhatKey } from './password-rule';
+import { NewPasswordFields } from './NewPasswordFields';
+import { DEFAULT_RULE } from './password-rule';
 import { registerConfigQuery } from './register-config';
 import { fieldMessages, generalMessage, looseT } from './register-errors';
 
@@ -42,7 +42,6 @@ export default function RegisterPage() {
   const rule = config.data?.passwordRule ?? DEFAULT_RULE;
   const ways = (['email', 'sms'] as const).filter((w) => config.data?.ways[w]);
   const way: CodeWay = Form.useWatch('way', form) ?? ways[0] ?? 'email';
-  const password = Form.useWatch('password', form);
   const tk = looseT(t);
 
   const showFailure = (failure: unknown, fallback: string) => {
@@ -166,37 +165,17 @@ export default function RegisterPage() {
           >
             <Input prefix={<UserOutlined />} autoComplete="username" maxLength={50} />
           </Form.Item>
-          <Form.Item
+          <NewPasswordFields
             name="password"
             label={t('password')}
-            extra={t('rule', { min: rule.minLength, what: tk(ruleWhatKey(rule)) })}
-            rules={[
-              { required: true, message: t('passwordRequired') },
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (value && !meetsPasswordRule(value, rule)) throw new Error(t('ruleFailed'));
-                },
-              },
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-          </Form.Item>
-          <PasswordStrength password={password} label={(level) => t('strength', { level: t(level) })} />
-          <Form.Item
-            name="confirm"
-            label={t('confirm')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('confirmRequired') },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: string | undefined) => {
-                  if (value && value !== getFieldValue('password')) throw new Error(t('confirmMismatch'));
-                },
-              }),
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
-          </Form.Item>
+            requiredMessage={t('passwordRequired')}
+            policy={{ rule, t }}
+            confirm={{
+              label: t('confirm'),
+              requiredMessage: t('confirmRequired'),
+              mismatchMessage: t('confirmMismatch'),
+            }}
+          />
           <Form.Item name="way" label={t('way')} hidden={ways.length < 2}>
             <Radio.Group
               options={ways.map((w) => ({ value: w, label: t(w === 'email' ? 'wayEmail' : 'waySms') }))}
