@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Server tests: unit and API tests through `app.inject` on PGlite, or PostgreSQL with TEST_DATABASE_URL. */
@@ -11,5 +12,8 @@ export default defineConfig({
     // One worker process runs many files: the app's modules are imported once per worker, not once per file
     // (that import was most of the run). Each test builds its own app over its own database, so nothing leaks.
     isolate: false,
+    // Every core: vitest's default leaves one for itself, but its main process is idle here (the files' apps,
+    // databases and PGlite run in the workers); two workers on this 2-core machine: 248 s → 154 s (PostgreSQL 161 → 124 s).
+    maxWorkers: availableParallelism(),
   },
 });

@@ -1,14 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Pure logic (sequencing, formats, countdown, scale, transitions) runs in Node; the
- * `*.browser.test.ts` files drive real Chromium, one file at a time (each holds a browser).
+ * `*.browser.test.ts` files drive real Chromium, each file its own browser. Files run on every
+ * core (vitest's default leaves one idle): on 2 cores 51 s → 36 s.
  */
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    fileParallelism: false,
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
   },
 });
