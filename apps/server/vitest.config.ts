@@ -15,5 +15,8 @@ export default defineConfig({
     // Every core: vitest's default leaves one for itself, but its main process is idle here (the files' apps,
     // databases and PGlite run in the workers); two workers on this 2-core machine: 248 s → 154 s (PostgreSQL 161 → 124 s).
     maxWorkers: availableParallelism(),
+    // A deprecated Node or driver API fails the run (e.g. pg's "client.query() while a query runs", gone in
+    // pg 9): the server must run unchanged on the next Node and driver releases.
+    execArgv: ['--throw-deprecation'],
   },
 });

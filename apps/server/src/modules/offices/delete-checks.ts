@@ -53,17 +53,18 @@ export function registerOfficeDeleteCheck(check: OfficeDeleteCheck): void {
   if (!OFFICE_DELETE_CHECKS.some((c) => c.key === check.key)) OFFICE_DELETE_CHECKS.push(check);
 }
 
-/** What blocks deleting an office: each non-zero check with its count. */
+/**
+ * What blocks deleting an office: each non-zero check with its count. The checks run one after another:
+ * `db` is the deletion's transaction, one connection, which takes one query at a time.
+ */
 export async function officeDeleteBlockers(
   db: Database,
   officeId: number,
 ): Promise<{ key: string; label: string; count: number }[]> {
-  const found = await Promise.all(
-    OFFICE_DELETE_CHECKS.map(async (c) => ({
-      key: c.key,
-      label: c.label,
-      count: await c.count(db, officeId),
-    })),
-  );
-  return found.filter((f) => f.count > 0);
+  const found: { key: string; label: string; count: number }[] = [];
+  for (const c of OFFICE_DELETE_CHECKS) {
+    const n = await c.count(db, officeId);
+    if (n > 0) found.push({ key: c.key, label: c.label, count: n });
+  }
+  return found;
 }
