@@ -1,15 +1,18 @@
-import { BankOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
-import { isStrongPassword, LOGIN_NAME_PATTERN } from '@apm/contract';
+import { IdcardOutlined } from '@ant-design/icons';
+import { isStrongPassword } from '@apm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { sysInit } from '../../services/auth';
 import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery, queryKeys, sysInitStateQuery } from '../../services/queries';
 import { describeError, RequestError, serverFieldErrors } from '../../services/request';
+import { useSubmit } from '../../utils/use-submit';
 import { NewPasswordFields } from '../registration/NewPasswordFields';
+import { OrganisationFields } from '../registration/OrganisationFields';
 
 /** Message for each field a 400 answer can name (`jsonObject.fields`). */
 const FIELD_MESSAGES = {
@@ -40,8 +43,7 @@ export default function SysInitPage() {
   const [form] = Form.useForm<SysInitFormValues>();
   const state = useQuery(sysInitStateQuery());
   useQuery(publishKeyQuery());
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submitting, error, submit } = useSubmit();
 
   useEffect(() => {
     if (state.data === 1) navigate('/login', { replace: true });
@@ -62,54 +64,43 @@ export default function SysInitPage() {
     return names.length > 0;
   };
 
-  const onFinish = async (values: SysInitFormValues) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      const key = await queryClient.fetchQuery(publishKeyQuery());
-      const fields = await protectFields(
-        { username: values.username.trim(), password: values.password },
-        ['username', 'password'],
-        key,
-      );
-      await sysInit({
-        officeName: values.officeName.trim(),
-        username: fields.username,
-        password: fields.password,
-        name: values.name?.trim() || undefined,
-      });
-      finish(t('sysInit.success'));
-    } catch (failure) {
-      if (
-        failure instanceof RequestError &&
-        (failure.reason === 'alreadyInitialised' || failure.status === 409)
-      ) {
-        finish(t('sysInit.alreadyInitialised'));
-      } else if (markFields(failure)) {
-        // The server named the fields; their messages are shown on them.
-      } else if (failure instanceof RequestError && failure.kind !== 'http') {
-        setError(describeError(failure));
-      } else {
-        setError(t('sysInit.failed'));
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = (values: SysInitFormValues) =>
+    submit(
+      async () => {
+        const key = await queryClient.fetchQuery(publishKeyQuery());
+        const fields = await protectFields(
+          { username: values.username.trim(), password: values.password },
+          ['username', 'password'],
+          key,
+        );
+        await sysInit({
+          officeName: values.officeName.trim(),
+          username: fields.username,
+          password: fields.password,
+          name: values.name?.trim() || undefined,
+        });
+        finish(t('sysInit.success'));
+      },
+      (failure) => {
+        if (
+          failure instanceof RequestError &&
+          (failure.reason === 'alreadyInitialised' || failure.status === 409)
+        ) {
+          finish(t('sysInit.alreadyInitialised'));
+          return null;
+        }
+        // Where the server named the fields, their messages are shown on them.
+        if (markFields(failure)) return null;
+        if (failure instanceof RequestError && failure.kind !== 'http') return describeError(failure);
+        return t('sysInit.failed');
+      },
+    );
 
   return (
     <Card title={t('sysInit.title')}>
       <Spin spinning={state.isPending}>
         <Typography.Paragraph type="secondary">{t('sysInit.intro')}</Typography.Paragraph>
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={error}
-            style={{ marginBottom: 16 }}
-            data-testid="sys-init-error"
-          />
-        ) : null}
+        <FormErrorAlert error={error} testId="sys-init-error" />
         <Form<SysInitFormValues>
           form={form}
           name="sysInit"
@@ -118,26 +109,17 @@ export default function SysInitPage() {
           disabled={submitting}
           requiredMark="optional"
         >
-          <Form.Item
-            name="officeName"
-            label={t('sysInit.officeName')}
-            rules={[
-              { required: true, whitespace: true, message: t('sysInit.officeNameRequired') },
-              { max: 100, message: t('sysInit.officeNameMax') },
-            ]}
-          >
-            <Input prefix={<BankOutlined />} autoComplete="organization" />
-          </Form.Item>
-          <Form.Item
-            name="username"
-            label={t('sysInit.username')}
-            rules={[
-              { required: true, whitespace: true, message: t('sysInit.usernameRequired') },
-              { pattern: LOGIN_NAME_PATTERN, message: t('sysInit.usernamePattern') },
-            ]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" maxLength={50} />
-          </Form.Item>
+          <OrganisationFields
+            loginNameField="username"
+            texts={{
+              officeName: t('sysInit.officeName'),
+              officeNameRequired: t('sysInit.officeNameRequired'),
+              officeNameTooLong: t('sysInit.officeNameMax'),
+              loginName: t('sysInit.username'),
+              loginNameRequired: t('sysInit.usernameRequired'),
+              loginNamePattern: t('sysInit.usernamePattern'),
+            }}
+          />
           <Form.Item
             name="name"
             label={t('sysInit.name')}

@@ -1,8 +1,8 @@
 import type { CustomerItem } from '@apm/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { searchCustomer, type CustomerListParams } from '../../services/customer';
 
 /** Props of {@link CustomerTable}. */
@@ -20,28 +20,18 @@ export interface CustomerTableProps {
 export function CustomerTable({ columns, actions, searchDomain, name }: CustomerTableProps) {
   const { t } = useTranslation('customers');
   const { t: tc } = useTranslation();
-  const [search] = Form.useForm<{ name?: string; domain?: string }>();
-  const [params, setParams] = useState<CustomerListParams>({ pageNo: 1, pageSize: 10 });
-  const list = useQuery({
-    queryKey: ['customer', 'list', params],
-    queryFn: ({ signal }) => searchCustomer(params, signal),
-    placeholderData: keepPreviousData,
+  const table = useServerTable<CustomerItem, CustomerListParams, { name?: string; domain?: string }>({
+    queryKey: ['customer', 'list'],
+    fetch: searchCustomer,
   });
-  const onSearch = (v: { name?: string; domain?: string }) =>
-    setParams((p) => ({
-      ...p,
-      pageNo: 1,
-      name: v.name?.trim() || undefined,
-      domain: v.domain?.trim() || undefined,
-    }));
 
   return (
     <>
       <Form
-        form={search}
+        form={table.form}
         layout="inline"
         name={name}
-        onFinish={onSearch}
+        onFinish={table.search}
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="name" label={t('fields.name')}>
@@ -52,36 +42,12 @@ export function CustomerTable({ columns, actions, searchDomain, name }: Customer
             <Input allowClear maxLength={253} />
           </Form.Item>
         ) : null}
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="customer-search">
-            {tc('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              onSearch({});
-            }}
-          >
-            {tc('common.reset')}
-          </Button>
-        </Space>
+        <SearchActions onReset={table.reset} testId="customer-search" />
       </Form>
       <Table<CustomerItem>
         rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: tc('common.emptyList') }}
+        {...table.tableProps}
         scroll={{ x: 800 }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: list.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tc('common.total', { total }),
-        }}
-        onChange={(p) =>
-          setParams((prev) => ({ ...prev, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 }))
-        }
         columns={[
           { key: 'name', title: t('fields.name'), dataIndex: 'name' },
           {

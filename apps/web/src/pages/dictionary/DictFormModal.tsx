@@ -7,9 +7,9 @@ import {
   type DictEntry,
   type DictLabels,
 } from '@apm/contract';
-import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
-import { useState } from 'react';
+import { App, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/admin/FormModal';
 import { LANGUAGES } from '../../locales/languages';
 import { saveDict } from '../../services/dictionary';
 import { serverFieldErrors } from '../../services/request';
@@ -42,8 +42,6 @@ export function DictFormModal({ entry, defaultType, onClose, onSaved }: DictForm
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DictFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const initialValues: DictFormValues = entry
     ? {
@@ -56,126 +54,111 @@ export function DictFormModal({ entry, defaultType, onClose, onSaved }: DictForm
       }
     : { type: defaultType ?? '', value: '', labels: emptyLabels(), description: '', sort: 0, enabled: true };
 
-  const onFinish = async (values: DictFormValues) => {
-    setError(null);
-    setSaving(true);
-    try {
-      await saveDict({
-        id: entry?.id,
-        type: values.type.trim(),
-        value: values.value.trim(),
-        labels: Object.fromEntries(Languages.map((l) => [l, values.labels[l].trim()])) as DictLabels,
-        description: values.description?.trim() ?? '',
-        sort: values.sort ?? 0,
-        enabled: values.enabled,
-      });
-      void message.success(t('saved'));
-      onSaved();
-    } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      const known = Object.keys(fields).map((key) => ({
-        name: (key.startsWith('labels.') ? ['labels', key.slice(7)] : [key]) as never,
-        errors: [fields[key]!],
-      }));
-      if (known.length) form.setFields(known);
-      setError(dictErrorText(failure));
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: DictFormValues) => {
+    await saveDict({
+      id: entry?.id,
+      type: values.type.trim(),
+      value: values.value.trim(),
+      labels: Object.fromEntries(Languages.map((l) => [l, values.labels[l].trim()])) as DictLabels,
+      description: values.description?.trim() ?? '',
+      sort: values.sort ?? 0,
+      enabled: values.enabled,
+    });
+    void message.success(t('saved'));
+    onSaved();
+  };
+
+  const describeFailure = (failure: unknown) => {
+    const fields = serverFieldErrors(failure);
+    const known = Object.keys(fields).map((key) => ({
+      name: (key.startsWith('labels.') ? ['labels', key.slice(7)] : [key]) as never,
+      errors: [fields[key]!],
+    }));
+    if (known.length) form.setFields(known);
+    return dictErrorText(failure);
   };
 
   return (
-    <Modal
-      open
+    <FormModal<DictFormValues>
       title={entry ? t('editTitle', { name: `${entry.type} / ${entry.value}` }) : t('createTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('common.save')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{ loading: saving, id: 'dict-save' }}
+      form={form}
+      name="dict"
+      initialValues={initialValues}
+      saveButtonId="dict-save"
       width={720}
-      destroyOnHidden
+      onSave={save}
+      describeFailure={describeFailure}
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form<DictFormValues>
-        form={form}
-        name="dict"
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={saving}
-        initialValues={initialValues}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="type"
-              label={t('type')}
-              tooltip={t('typeRule')}
-              rules={[
-                { required: true, whitespace: true, message: tc('common.required', { field: t('type') }) },
-                { pattern: TYPE_RE, message: t('typeRule') },
-              ]}
-            >
-              <Input autoFocus maxLength={64} data-testid="dict-type" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="value"
-              label={t('value')}
-              tooltip={t('valueRule')}
-              rules={[
-                { required: true, whitespace: true, message: tc('common.required', { field: t('value') }) },
-                { pattern: VALUE_RE, message: t('valueRule') },
-              ]}
-            >
-              <Input maxLength={64} data-testid="dict-value" />
-            </Form.Item>
-          </Col>
-          {LANGUAGES.map((lang) => {
-            const field = t('labelFor', { language: lang.label });
-            return (
-              <Col xs={24} sm={12} key={lang.code}>
-                <Form.Item
-                  name={['labels', lang.code]}
-                  label={field}
-                  rules={[
-                    { required: true, whitespace: true, message: tc('common.required', { field }) },
-                    { max: DICT_LABEL_MAX, message: tc('common.tooLong', { field, max: DICT_LABEL_MAX }) },
-                  ]}
-                >
-                  <Input maxLength={DICT_LABEL_MAX} lang={lang.tag} data-testid={`dict-label-${lang.code}`} />
-                </Form.Item>
-              </Col>
-            );
-          })}
-          <Col xs={12} sm={6}>
-            <Form.Item name="sort" label={tc('common.sort')}>
-              <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item name="enabled" label={tc('common.status')} valuePropName="checked">
-              <Switch checkedChildren={tc('common.enabled')} unCheckedChildren={tc('common.disabled')} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="description"
-              label={t('description')}
-              rules={[
-                {
-                  max: DICT_DESCRIPTION_MAX,
-                  message: tc('common.tooLong', { field: t('description'), max: DICT_DESCRIPTION_MAX }),
-                },
-              ]}
-            >
-              <Input.TextArea rows={2} maxLength={DICT_DESCRIPTION_MAX} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <button type="submit" hidden aria-hidden />
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="type"
+            label={t('type')}
+            tooltip={t('typeRule')}
+            rules={[
+              { required: true, whitespace: true, message: tc('common.required', { field: t('type') }) },
+              { pattern: TYPE_RE, message: t('typeRule') },
+            ]}
+          >
+            <Input autoFocus maxLength={64} data-testid="dict-type" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="value"
+            label={t('value')}
+            tooltip={t('valueRule')}
+            rules={[
+              { required: true, whitespace: true, message: tc('common.required', { field: t('value') }) },
+              { pattern: VALUE_RE, message: t('valueRule') },
+            ]}
+          >
+            <Input maxLength={64} data-testid="dict-value" />
+          </Form.Item>
+        </Col>
+        {LANGUAGES.map((lang) => {
+          const field = t('labelFor', { language: lang.label });
+          return (
+            <Col xs={24} sm={12} key={lang.code}>
+              <Form.Item
+                name={['labels', lang.code]}
+                label={field}
+                rules={[
+                  { required: true, whitespace: true, message: tc('common.required', { field }) },
+                  { max: DICT_LABEL_MAX, message: tc('common.tooLong', { field, max: DICT_LABEL_MAX }) },
+                ]}
+              >
+                <Input maxLength={DICT_LABEL_MAX} lang={lang.tag} data-testid={`dict-label-${lang.code}`} />
+              </Form.Item>
+            </Col>
+          );
+        })}
+        <Col xs={12} sm={6}>
+          <Form.Item name="sort" label={tc('common.sort')}>
+            <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="enabled" label={tc('common.status')} valuePropName="checked">
+            <Switch checkedChildren={tc('common.enabled')} unCheckedChildren={tc('common.disabled')} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="description"
+            label={t('description')}
+            rules={[
+              {
+                max: DICT_DESCRIPTION_MAX,
+                message: tc('common.tooLong', { field: t('description'), max: DICT_DESCRIPTION_MAX }),
+              },
+            ]}
+          >
+            <Input.TextArea rows={2} maxLength={DICT_DESCRIPTION_MAX} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }

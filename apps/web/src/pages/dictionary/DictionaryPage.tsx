@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DictEntry, DictSortField } from '@apm/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Input, Popconfirm, Row, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { deleteDict, listDict, type DictListParams } from '../../services/dictionary';
 import { useLocaleStore } from '../../stores/locale';
 import { DictFormModal } from './DictFormModal';
@@ -24,16 +26,16 @@ export default function DictionaryPage() {
   const { can } = useAccess();
   const language = useLocaleStore((s) => s.language);
   const queryClient = useQueryClient();
-  const [search] = Form.useForm<{ keyword?: string }>();
-  const [params, setParams] = useState<DictListParams>({ pageNo: 1, pageSize: 10 });
+  const table = useServerTable<DictEntry, DictListParams, { keyword?: string }>({
+    queryKey: ['dict', 'list'],
+    fetch: listDict,
+    sortable: SORTABLE,
+  });
+  const { params, sortOrderOf } = table;
   const [editing, setEditing] = useState<DictEntry | null | undefined>(undefined);
   const [selected, setSelected] = useState<number[]>([]);
 
-  const entries = useQuery({
-    queryKey: ['dict', 'list', params],
-    queryFn: ({ signal }) => listDict(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  // The type list's counts change with the entries.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['dict'] });
 
   const onDelete = async (ids: number[]) => {
@@ -47,9 +49,6 @@ export default function DictionaryPage() {
     }
   };
 
-  const sortOrderOf = (field: DictSortField) =>
-    params.sortField === field ? (params.sortOrder === 'desc' ? 'descend' : 'ascend') : null;
-
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={6}>
@@ -57,17 +56,17 @@ export default function DictionaryPage() {
           value={params.type}
           onChange={(type) => {
             setSelected([]);
-            setParams((p) => ({ ...p, pageNo: 1, type }));
+            table.setFilter({ type });
           }}
         />
       </Col>
       <Col xs={24} md={18}>
         <Card title={t('title')}>
           <Form
-            form={search}
+            form={table.form}
             name="dictSearch"
             layout="inline"
-            onFinish={(v) => setParams((p) => ({ ...p, pageNo: 1, keyword: v.keyword?.trim() || undefined }))}
+            onFinish={table.search}
             style={{ marginBottom: 16, rowGap: 8 }}
           >
             <Form.Item name="keyword" label={tc('common.keyword')}>
@@ -78,34 +77,19 @@ export default function DictionaryPage() {
                 data-testid="dict-search-keyword"
               />
             </Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="dict-search">
-                {tc('common.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  search.resetFields();
-                  setParams((p) => ({ ...p, pageNo: 1, keyword: undefined }));
-                }}
-              >
-                {tc('common.reset')}
-              </Button>
-            </Space>
+            <SearchActions onReset={table.reset} testId="dict-search" />
           </Form>
           <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
-            <Authorized permission="sys:dict:delete">
-              <Popconfirm
-                title={tc('common.confirmDeleteSelected', { count: selected.length })}
-                onConfirm={() => onDelete(selected)}
-                okText={tc('common.yes')}
-                cancelText={tc('common.no')}
-                disabled={!selected.length || !can('sys:dict:delete')}
-              >
-                <Button danger disabled={!selected.length || !can('sys:dict:delete')}>
-                  {tc('common.delete')}
-                </Button>
-              </Popconfirm>
-            </Authorized>
+            <GuardedConfirm
+              permission="sys:dict:delete"
+              title={tc('common.confirmDeleteSelected', { count: selected.length })}
+              onConfirm={() => onDelete(selected)}
+              disabled={!selected.length}
+            >
+              <Button danger disabled={!selected.length}>
+                {tc('common.delete')}
+              </Button>
+            </GuardedConfirm>
             <Authorized permission="sys:dict:add">
               <Button
                 type="primary"
@@ -119,33 +103,13 @@ export default function DictionaryPage() {
           </Flex>
           <Table<DictEntry>
             rowKey="id"
-            loading={entries.isFetching}
-            dataSource={entries.data?.list ?? []}
-            locale={{ emptyText: tc('common.emptyList') }}
+            {...table.tableProps}
             scroll={{ x: 860 }}
             rowSelection={
               can('sys:dict:delete')
                 ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
                 : undefined
             }
-            pagination={{
-              current: params.pageNo,
-              pageSize: params.pageSize,
-              total: entries.data?.count ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => tc('common.total', { total }),
-            }}
-            onChange={(pagination, _filters, sorter) => {
-              const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<DictEntry> | undefined;
-              const field = SORTABLE.find((f) => f === s?.columnKey);
-              setParams((p) => ({
-                ...p,
-                pageNo: pagination.current ?? 1,
-                pageSize: pagination.pageSize ?? 10,
-                sortField: s?.order && field ? field : undefined,
-                sortOrder: s?.order && field ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
-              }));
-            }}
             columns={[
               {
                 key: 'type',
@@ -198,25 +162,15 @@ export default function DictionaryPage() {
                         {tc('common.edit')}
                       </Button>
                     </Authorized>
-                    <Authorized permission="sys:dict:delete">
-                      <Popconfirm
-                        title={tc('common.confirmDelete', { name: `${r.type} / ${r.value}` })}
-                        onConfirm={() => onDelete([r.id])}
-                        okText={tc('common.yes')}
-                        cancelText={tc('common.no')}
-                        disabled={!can('sys:dict:delete')}
-                      >
-                        <Button
-                          disabled={!can('sys:dict:delete')}
-                          type="link"
-                          size="small"
-                          danger
-                          data-testid="dict-delete"
-                        >
-                          {tc('common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Authorized>
+                    <GuardedConfirm
+                      permission="sys:dict:delete"
+                      title={tc('common.confirmDelete', { name: `${r.type} / ${r.value}` })}
+                      onConfirm={() => onDelete([r.id])}
+                    >
+                      <Button type="link" size="small" danger data-testid="dict-delete">
+                        {tc('common.delete')}
+                      </Button>
+                    </GuardedConfirm>
                   </Space>
                 ),
               },

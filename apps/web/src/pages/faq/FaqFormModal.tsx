@@ -1,7 +1,7 @@
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, type Faq, type Language } from '@apm/contract';
-import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { App, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/admin/FormModal';
 import { LANGUAGES } from '../../locales/languages';
 import { serverFieldErrors } from '../../services/request';
 import { saveFaq } from '../../services/faq';
@@ -29,8 +29,6 @@ export function FaqFormModal({ entry, defaultLanguage, onClose, onSaved }: FaqFo
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FaqFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const initialValues: FaqFormValues = entry
     ? {
@@ -42,111 +40,96 @@ export function FaqFormModal({ entry, defaultLanguage, onClose, onSaved }: FaqFo
       }
     : { language: defaultLanguage, question: '', answer: '', sort: 0, published: true };
 
-  const onFinish = async (values: FaqFormValues) => {
-    setError(null);
-    setSaving(true);
-    try {
-      await saveFaq({
-        id: entry?.id,
-        language: values.language,
-        question: values.question.trim(),
-        answer: values.answer.trim(),
-        sort: values.sort ?? 0,
-        published: values.published,
-      });
-      void message.success(t('saved'));
-      onSaved();
-    } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      const known = (['question', 'answer', 'language'] as const).filter((f) => fields[f]);
-      if (known.length) form.setFields(known.map((f) => ({ name: f, errors: [fields[f]!] })));
-      setError(faqErrorText(failure));
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: FaqFormValues) => {
+    await saveFaq({
+      id: entry?.id,
+      language: values.language,
+      question: values.question.trim(),
+      answer: values.answer.trim(),
+      sort: values.sort ?? 0,
+      published: values.published,
+    });
+    void message.success(t('saved'));
+    onSaved();
+  };
+
+  const describeFailure = (failure: unknown) => {
+    const fields = serverFieldErrors(failure);
+    const known = (['question', 'answer', 'language'] as const).filter((f) => fields[f]);
+    if (known.length) form.setFields(known.map((f) => ({ name: f, errors: [fields[f]!] })));
+    return faqErrorText(failure);
   };
 
   return (
-    <Modal
-      open
+    <FormModal<FaqFormValues>
       title={entry ? t('editTitle') : t('createTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('common.save')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{ loading: saving, id: 'faq-save' }}
+      form={form}
+      name="faq"
+      initialValues={initialValues}
+      saveButtonId="faq-save"
       width={720}
-      destroyOnHidden
+      onSave={save}
+      describeFailure={describeFailure}
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form<FaqFormValues>
-        form={form}
-        name="faq"
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={saving}
-        initialValues={initialValues}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={10}>
-            <Form.Item
-              name="language"
-              label={t('language')}
-              rules={[{ required: true, message: tc('common.requiredSelect', { field: t('language') }) }]}
-            >
-              <Select
-                options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
-                data-testid="faq-language"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={7}>
-            <Form.Item name="sort" label={tc('common.sort')}>
-              <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={7}>
-            <Form.Item name="published" label={t('published')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="question"
-              label={t('question')}
-              rules={[
-                {
-                  required: true,
-                  whitespace: true,
-                  message: tc('common.required', { field: t('question') }),
-                },
-                {
-                  max: FAQ_QUESTION_MAX,
-                  message: tc('common.tooLong', { field: t('question'), max: FAQ_QUESTION_MAX }),
-                },
-              ]}
-            >
-              <Input autoFocus maxLength={FAQ_QUESTION_MAX} data-testid="faq-question" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="answer"
-              label={t('answer')}
-              rules={[
-                { required: true, whitespace: true, message: tc('common.required', { field: t('answer') }) },
-                {
-                  max: FAQ_ANSWER_MAX,
-                  message: tc('common.tooLong', { field: t('answer'), max: FAQ_ANSWER_MAX }),
-                },
-              ]}
-            >
-              <Input.TextArea rows={6} maxLength={FAQ_ANSWER_MAX} showCount data-testid="faq-answer" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <button type="submit" hidden aria-hidden />
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="language"
+            label={t('language')}
+            rules={[{ required: true, message: tc('common.requiredSelect', { field: t('language') }) }]}
+          >
+            <Select
+              options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+              data-testid="faq-language"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={7}>
+          <Form.Item name="sort" label={tc('common.sort')}>
+            <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={7}>
+          <Form.Item name="published" label={t('published')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="question"
+            label={t('question')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: tc('common.required', { field: t('question') }),
+              },
+              {
+                max: FAQ_QUESTION_MAX,
+                message: tc('common.tooLong', { field: t('question'), max: FAQ_QUESTION_MAX }),
+              },
+            ]}
+          >
+            <Input autoFocus maxLength={FAQ_QUESTION_MAX} data-testid="faq-question" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="answer"
+            label={t('answer')}
+            rules={[
+              { required: true, whitespace: true, message: tc('common.required', { field: t('answer') }) },
+              {
+                max: FAQ_ANSWER_MAX,
+                message: tc('common.tooLong', { field: t('answer'), max: FAQ_ANSWER_MAX }),
+              },
+            ]}
+          >
+            <Input.TextArea rows={6} maxLength={FAQ_ANSWER_MAX} showCount data-testid="faq-answer" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }

@@ -1,27 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Faq, Language } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
-import { useAccess } from '../../access/use-access';
 import { LANGUAGES, languageInfo } from '../../locales/languages';
 import { deleteFaq, listFaq, publishFaq, type FaqListParams } from '../../services/faq';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { SearchActions } from '../../components/admin/SearchActions';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { useLocaleStore } from '../../stores/locale';
@@ -39,7 +26,6 @@ export default function FaqPage() {
   const { t } = useTranslation('faq');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const { can } = useAccess();
   const language = useLocaleStore((s) => s.language);
   const queryClient = useQueryClient();
   const table = useServerTable<Faq, FaqListParams, SearchValues>({
@@ -180,25 +166,15 @@ export default function FaqPage() {
                     {tc('common.edit')}
                   </Button>
                 </Authorized>
-                <Authorized permission="sys:faq:delete">
-                  <Popconfirm
-                    title={tc('common.confirmDelete', { name: r.question })}
-                    onConfirm={() => onDelete(r)}
-                    okText={tc('common.yes')}
-                    cancelText={tc('common.no')}
-                    disabled={!can('sys:faq:delete')}
-                  >
-                    <Button
-                      disabled={!can('sys:faq:delete')}
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid="faq-delete"
-                    >
-                      {tc('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Authorized>
+                <GuardedConfirm
+                  permission="sys:faq:delete"
+                  title={tc('common.confirmDelete', { name: r.question })}
+                  onConfirm={() => onDelete(r)}
+                >
+                  <Button type="link" size="small" danger data-testid="faq-delete">
+                    {tc('common.delete')}
+                  </Button>
+                </GuardedConfirm>
               </Space>
             ),
           },

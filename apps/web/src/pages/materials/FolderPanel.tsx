@@ -9,21 +9,11 @@ import {
 } from '@ant-design/icons';
 import type { MaterialFolder } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Empty,
-  Flex,
-  Skeleton,
-  Space,
-  Tooltip,
-  Tree,
-  Typography,
-  type TreeDataNode,
-} from 'antd';
+import { App, Empty, Flex, Skeleton, Space, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../access/Authorized';
+import { GuardedIconButton } from '../../components/admin/GuardedIconButton';
+import { useConfirmDelete } from '../../components/admin/use-confirm-delete';
 import { deleteFolder, moveFolder, saveFolder } from '../../services/material';
 import { buildFolderTree, folderAndDescendants, type FolderNode } from './folder-tree';
 import { FolderDropTarget } from './FolderDropTarget';
@@ -66,7 +56,8 @@ const toTreeData = (nodes: FolderNode[]): TreeDataNode[] =>
 export function FolderPanel({ folders, loading, selected, onSelect, onDropMaterials }: FolderPanelProps) {
   const { t } = useTranslation('materials');
   const { t: tc } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const askDelete = useConfirmDelete();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Everything starts expanded; afterwards the user's choice, plus each folder something was created in.
@@ -90,21 +81,16 @@ export function FolderPanel({ folders, loading, selected, onSelect, onDropMateri
   );
 
   const confirmDelete = (folder: MaterialFolder) =>
-    modal.confirm({
+    askDelete({
       title: tc('common.confirmDelete', { name: folder.name }),
-      okText: tc('common.yes'),
-      cancelText: tc('common.no'),
-      okButtonProps: { danger: true, id: 'folder-delete-ok' },
-      onOk: async () => {
-        try {
-          await deleteFolder(folder.id);
-          void message.success(t('folders.deleted'));
-          onSelect(folder.parentId ?? 'root');
-          await refresh();
-        } catch (failure) {
-          void message.error(materialErrorText(failure));
-        }
+      okButtonId: 'folder-delete-ok',
+      remove: async () => {
+        await deleteFolder(folder.id);
+        void message.success(t('folders.deleted'));
+        onSelect(folder.parentId ?? 'root');
+        await refresh();
       },
+      errorText: materialErrorText,
     });
 
   // The toolbar: create works anywhere; the others act on the selected folder.
@@ -139,19 +125,16 @@ export function FolderPanel({ folders, loading, selected, onSelect, onDropMateri
     <Flex vertical gap={8} data-testid="folder-panel">
       <Space size={4} wrap>
         {folderActions.map((a) => (
-          <Tooltip key={a.key} title={t(`folders.${a.key}`)}>
-            <Authorized permission={a.permission}>
-              <Button
-                size="small"
-                danger={a.key === 'delete'}
-                icon={a.icon}
-                aria-label={t(`folders.${a.key}`)}
-                disabled={a.key !== 'create' && !current}
-                onClick={a.run}
-                data-testid={`folder-${a.key}`}
-              />
-            </Authorized>
-          </Tooltip>
+          <GuardedIconButton
+            key={a.key}
+            title={t(`folders.${a.key}`)}
+            permission={a.permission}
+            icon={a.icon}
+            danger={a.key === 'delete'}
+            disabled={a.key !== 'create' && !current}
+            onClick={a.run}
+            testId={`folder-${a.key}`}
+          />
         ))}
       </Space>
       {loading ? (

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../access/Authorized';
-import { useAccess } from '../../access/use-access';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import {
   deleteNotifications,
   listNotifications,
@@ -20,7 +19,6 @@ export function MyMessagesTab() {
   const { t } = useTranslation('messageNotification');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const { can } = useAccess();
   const language = useLocaleStore((s) => s.language);
   const userId = useAccountStore((s) => s.user?.id) ?? 0;
   const queryClient = useQueryClient();
@@ -100,19 +98,15 @@ export function MyMessagesTab() {
               >
                 {r.readState === '1' ? t('markUnread') : t('markRead')}
               </Button>
-              <Authorized permission="sys:messageNotification:delete">
-                <Popconfirm
-                  title={t('confirmDeleteMessage')}
-                  onConfirm={() => act(() => deleteNotifications([r.id]))}
-                  okText={tc('common.yes')}
-                  cancelText={tc('common.no')}
-                  disabled={!can('sys:messageNotification:delete')}
-                >
-                  <Button disabled={!can('sys:messageNotification:delete')} type="link" size="small" danger>
-                    {tc('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Authorized>
+              <GuardedConfirm
+                permission="sys:messageNotification:delete"
+                title={t('confirmDeleteMessage')}
+                onConfirm={() => act(() => deleteNotifications([r.id]))}
+              >
+                <Button type="link" size="small" danger>
+                  {tc('common.delete')}
+                </Button>
+              </GuardedConfirm>
             </Space>
           ),
         },

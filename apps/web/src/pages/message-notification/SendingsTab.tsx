@@ -1,12 +1,14 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { NotificationSending } from '@apm/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Form, Input, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
-import { useAccess } from '../../access/use-access';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { deleteSendings, listSendings, type SendingListParams } from '../../services/notification-admin';
 import { useLocaleStore } from '../../stores/locale';
 import { RecipientsDrawer } from './RecipientsDrawer';
@@ -18,19 +20,16 @@ export function SendingsTab() {
   const { t } = useTranslation('messageNotification');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const { can } = useAccess();
   const language = useLocaleStore((s) => s.language);
   const queryClient = useQueryClient();
-  const [search] = Form.useForm<{ keyword?: string }>();
-  const [params, setParams] = useState<SendingListParams>({ pageNo: 1, pageSize: 10 });
+  const table = useServerTable<NotificationSending, SendingListParams, { keyword?: string }>({
+    queryKey: ['messageNotification', 'sendings'],
+    fetch: listSendings,
+  });
   const [sending, setSending] = useState(false);
   const [detail, setDetail] = useState<NotificationSending | null>(null);
 
-  const sendings = useQuery({
-    queryKey: ['messageNotification', 'sendings', params],
-    queryFn: ({ signal }) => listSendings(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  // The recipient lists change with the sendings, not only this list.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['messageNotification'] });
 
   const onDelete = async (item: NotificationSending) => {
@@ -46,28 +45,16 @@ export function SendingsTab() {
   return (
     <>
       <Form
-        form={search}
+        form={table.form}
         name="notificationSearch"
         layout="inline"
-        onFinish={(v) => setParams((p) => ({ ...p, pageNo: 1, keyword: v.keyword?.trim() || undefined }))}
+        onFinish={table.search}
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="keyword" label={t('content')}>
           <Input allowClear maxLength={200} data-testid="notification-search-keyword" />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="notification-search">
-            {tc('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              setParams((p) => ({ ...p, pageNo: 1, keyword: undefined }));
-            }}
-          >
-            {tc('common.reset')}
-          </Button>
-        </Space>
+        <SearchActions onReset={table.reset} testId="notification-search" />
       </Form>
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Authorized permission="sys:messageNotification:add">
@@ -83,20 +70,8 @@ export function SendingsTab() {
       </Flex>
       <Table<NotificationSending>
         rowKey="id"
-        loading={sendings.isFetching}
-        dataSource={sendings.data?.list ?? []}
-        locale={{ emptyText: tc('common.emptyList') }}
+        {...table.tableProps}
         scroll={{ x: 860 }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: sendings.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tc('common.total', { total }),
-        }}
-        onChange={(pagination) =>
-          setParams((p) => ({ ...p, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 }))
-        }
         columns={[
           {
             key: 'content',
@@ -137,25 +112,15 @@ export function SendingsTab() {
                 >
                   {tc('common.details')}
                 </Button>
-                <Authorized permission="sys:messageNotification:delete">
-                  <Popconfirm
-                    title={t('confirmDelete')}
-                    onConfirm={() => onDelete(r)}
-                    okText={tc('common.yes')}
-                    cancelText={tc('common.no')}
-                    disabled={!can('sys:messageNotification:delete')}
-                  >
-                    <Button
-                      disabled={!can('sys:messageNotification:delete')}
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid="notification-delete"
-                    >
-                      {tc('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Authorized>
+                <GuardedConfirm
+                  permission="sys:messageNotification:delete"
+                  title={t('confirmDelete')}
+                  onConfirm={() => onDelete(r)}
+                >
+                  <Button type="link" size="small" danger data-testid="notification-delete">
+                    {tc('common.delete')}
+                  </Button>
+                </GuardedConfirm>
               </Space>
             ),
           },

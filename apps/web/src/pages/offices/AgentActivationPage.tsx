@@ -1,12 +1,13 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
 import { getAgentList, openAgentOffice, type AgentItem } from '../../services/office';
-import { serverFieldErrors } from '../../services/request';
-import { CapacityFields } from './CapacityFields';
-import { officeErrorText } from './office-errors';
+import { CapacityFields, type CapacityValues } from './CapacityFields';
+import { useCustomerSave } from './use-customer-save';
 
 interface Params {
   pageNo: number;
@@ -15,28 +16,19 @@ interface Params {
   kind?: 'office' | 'agent';
 }
 
-interface CapacityValues {
-  storageQuotaMb?: number | null;
-  terminalQuota?: number | null;
-}
-
 /** `sys/office/toOpenAgentOfficePage`: offices that may become agents, and agents, with their capacity. */
 export default function AgentActivationPage() {
   const { t } = useTranslation('offices');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [search] = Form.useForm<{ name?: string; kind?: 'office' | 'agent' }>();
-  const [capacityForm] = Form.useForm<CapacityValues>();
-  const [params, setParams] = useState<Params>({ pageNo: 1, pageSize: 10 });
-  const [target, setTarget] = useState<AgentItem | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const list = useQuery({
-    queryKey: ['office', 'agents', params],
-    queryFn: () => getAgentList(params),
-    placeholderData: keepPreviousData,
+  const table = useServerTable<AgentItem, Params, { name?: string; kind?: 'office' | 'agent' }>({
+    queryKey: ['office', 'agents'],
+    fetch: getAgentList,
   });
+  const [capacityForm] = Form.useForm<CapacityValues>();
+  const [target, setTarget] = useState<AgentItem | null>(null);
+  const { busy, save } = useCustomerSave(capacityForm);
 
   const open = (item: AgentItem) => {
     capacityForm.setFieldsValue({ storageQuotaMb: item.storageQuotaMb, terminalQuota: item.terminalQuota });
@@ -45,8 +37,7 @@ export default function AgentActivationPage() {
 
   const onActivate = async (v: CapacityValues) => {
     if (!target) return;
-    setBusy(true);
-    try {
+    await save(async () => {
       await openAgentOffice({
         id: target.id,
         storageQuotaMb: v.storageQuotaMb ?? null,
@@ -55,27 +46,17 @@ export default function AgentActivationPage() {
       void message.success(t('agents.activated'));
       setTarget(null);
       await queryClient.invalidateQueries({ queryKey: ['office'] });
-    } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      capacityForm.setFields(
-        Object.entries(fields).map(([name, msg]) => ({ name: name as keyof CapacityValues, errors: [msg] })),
-      );
-      if (!Object.keys(fields).length) void message.error(officeErrorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <Card title={t('agents.title')}>
       <Form
-        form={search}
+        form={table.form}
         layout="inline"
         name="agentSearch"
         style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) =>
-          setParams((p) => ({ ...p, pageNo: 1, name: v.name?.trim() || undefined, kind: v.kind }))
-        }
+        onFinish={table.search}
       >
         <Form.Item name="name" label={t('fields.name')}>
           <Input allowClear maxLength={100} data-testid="agent-search-name" />
@@ -91,35 +72,11 @@ export default function AgentActivationPage() {
             ]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {tc('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              setParams((p) => ({ pageNo: 1, pageSize: p.pageSize }));
-            }}
-          >
-            {tc('common.reset')}
-          </Button>
-        </Space>
+        <SearchActions onReset={table.reset} />
       </Form>
       <Table<AgentItem>
         rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: tc('common.emptyList') }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: list.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => tc('common.total', { total }),
-        }}
-        onChange={(p) =>
-          setParams((prev) => ({ ...prev, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 }))
-        }
+        {...table.tableProps}
         columns={[
           { key: 'name', title: t('fields.name'), dataIndex: 'name' },
           { key: 'parent', title: t('fields.parent'), dataIndex: 'parentName' },

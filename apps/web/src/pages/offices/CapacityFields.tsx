@@ -1,6 +1,12 @@
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/** Values of {@link CapacityFields}; empty means no quota of its own. */
+export interface CapacityValues {
+  storageQuotaMb?: number | null;
+  terminalQuota?: number | null;
+}
+
 /** Storage (MiB) and terminal quota inputs; empty means no quota of its own. */
 export function CapacityFields() {
   const { t } = useTranslation('offices');

@@ -1,11 +1,9 @@
-import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
 import { claimTerminal } from '../../services/terminal';
-import { GroupSelect } from './GroupSelect';
 import { NearbyTerminals } from './NearbyTerminals';
-import { terminalErrorText } from './terminal-errors';
+import { TerminalFormModal } from './TerminalFormModal';
+import { TerminalPlacementFields } from './TerminalPlacementFields';
 import { normalizePairingCode } from './terminal-logic';
 
 /** Longest terminal name the dialogs take. */
@@ -33,106 +31,76 @@ export function ClaimTerminalModal({ officeId, groupId, onClose, onClaimed }: Cl
   const { t } = useTranslation('terminalMonitor');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<ClaimValues>();
-  const chosenOffice = Form.useWatch('officeId', form);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = async (values: ClaimValues) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await claimTerminal({
-        pairingCode: normalizePairingCode(values.pairingCode)!,
-        officeId: values.officeId,
-        groupId: values.groupId,
-        name: values.name?.trim() || undefined,
-      });
-      onClaimed();
-    } catch (failure) {
-      setError(terminalErrorText(failure));
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: ClaimValues) => {
+    await claimTerminal({
+      pairingCode: normalizePairingCode(values.pairingCode)!,
+      officeId: values.officeId,
+      groupId: values.groupId,
+      name: values.name?.trim() || undefined,
+    });
+    onClaimed();
   };
 
   return (
-    <Modal
-      open
+    <TerminalFormModal<ClaimValues>
       title={t('claim.title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('common.save')}
-      okButtonProps={{ loading: saving, id: 'terminal-claim-save' }}
-      cancelButtonProps={{ id: 'terminal-claim-cancel' }}
-      destroyOnHidden
-    >
-      <Alert type="info" showIcon title={t('claim.hint')} style={{ marginBottom: 16 }} />
-      <NearbyTerminals
-        onPick={({ pairingCode }) => {
-          form.setFieldValue('pairingCode', pairingCode);
-          void form.validateFields(['pairingCode']);
-        }}
-      />
-      <Form
-        form={form}
-        name="terminalClaim"
-        layout="vertical"
-        initialValues={{ officeId, groupId }}
-        onFinish={submit}
-        onValuesChange={(changed: Partial<ClaimValues>) => {
-          if ('officeId' in changed) form.setFieldValue('groupId', undefined);
-        }}
-      >
-        <Form.Item
-          name="pairingCode"
-          label={t('claim.pairingCode')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: tc('common.required', { field: t('claim.pairingCode') }),
-            },
-            {
-              validator: (_, v: string | undefined) =>
-                !v?.trim() || normalizePairingCode(v) ? Promise.resolve() : Promise.reject(new Error()),
-              message: t('claim.pairingCodeInvalid'),
-            },
-          ]}
-        >
-          <Input
-            autoFocus
-            maxLength={12}
-            autoComplete="off"
-            style={{ fontFamily: 'monospace', letterSpacing: 4, textTransform: 'uppercase' }}
+      form={form}
+      name="terminalClaim"
+      idPrefix="terminal-claim"
+      cancelButtonId="terminal-claim-cancel"
+      initialValues={{ officeId, groupId }}
+      onSave={save}
+      onClose={onClose}
+      header={
+        <>
+          <Alert type="info" showIcon title={t('claim.hint')} style={{ marginBottom: 16 }} />
+          <NearbyTerminals
+            onPick={({ pairingCode }) => {
+              form.setFieldValue('pairingCode', pairingCode);
+              void form.validateFields(['pairingCode']);
+            }}
           />
-        </Form.Item>
-        <Form.Item
-          name="officeId"
-          label={t('claim.office')}
-          rules={[{ required: true, message: tc('common.requiredSelect', { field: t('claim.office') }) }]}
-        >
-          <OfficeTreeSelect allowClear={false} />
-        </Form.Item>
-        <Form.Item name="groupId" label={t('claim.group')}>
-          <GroupSelect officeId={chosenOffice} />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('claim.name')}
-          extra={t('claim.nameHint')}
-          rules={[
-            {
-              max: TERMINAL_NAME_MAX,
-              message: tc('common.tooLong', { field: t('claim.name'), max: TERMINAL_NAME_MAX }),
-            },
-          ]}
-        >
-          <Input maxLength={TERMINAL_NAME_MAX} />
-        </Form.Item>
-      </Form>
-      {error ? (
-        <Alert type="error" showIcon title={error} role="alert" data-testid="terminal-claim-error" />
-      ) : null}
-    </Modal>
+        </>
+      }
+    >
+      <Form.Item
+        name="pairingCode"
+        label={t('claim.pairingCode')}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            message: tc('common.required', { field: t('claim.pairingCode') }),
+          },
+          {
+            validator: (_, v: string | undefined) =>
+              !v?.trim() || normalizePairingCode(v) ? Promise.resolve() : Promise.reject(new Error()),
+            message: t('claim.pairingCodeInvalid'),
+          },
+        ]}
+      >
+        <Input
+          autoFocus
+          maxLength={12}
+          autoComplete="off"
+          style={{ fontFamily: 'monospace', letterSpacing: 4, textTransform: 'uppercase' }}
+        />
+      </Form.Item>
+      <TerminalPlacementFields />
+      <Form.Item
+        name="name"
+        label={t('claim.name')}
+        extra={t('claim.nameHint')}
+        rules={[
+          {
+            max: TERMINAL_NAME_MAX,
+            message: tc('common.tooLong', { field: t('claim.name'), max: TERMINAL_NAME_MAX }),
+          },
+        ]}
+      >
+        <Input maxLength={TERMINAL_NAME_MAX} />
+      </Form.Item>
+    </TerminalFormModal>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { SearchActions } from '../../components/admin/SearchActions';
+import { useConfirmDelete } from '../../components/admin/use-confirm-delete';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
   listTerminals,
@@ -36,8 +37,8 @@ interface Filters {
 /** `terminalMonitor/monitor`: claim, find, move, command and inspect terminals, with live status. */
 export default function TerminalMonitorPage() {
   const { t } = useTranslation('terminalMonitor');
-  const { t: tc } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const askDelete = useConfirmDelete();
   const queryClient = useQueryClient();
   const table = useServerTable<Terminal, TerminalListParams, Filters>({
     queryKey: [...TERMINAL_KEY, 'list'],
@@ -73,24 +74,19 @@ export default function TerminalMonitorPage() {
   };
 
   const confirmRemove = (targets: Terminal[]) =>
-    modal.confirm({
+    askDelete({
       title:
         targets.length === 1
           ? t('remove.confirmOne', { name: targets[0]!.name })
           : t('remove.confirmMany', { count: targets.length }),
-      okText: tc('common.yes'),
-      cancelText: tc('common.no'),
-      okButtonProps: { danger: true, id: 'terminal-remove-ok' },
-      onOk: async () => {
-        try {
-          await removeTerminals(targets.map((x) => x.id));
-          void message.success(t('remove.done', { count: targets.length }));
-          setSelectedIds([]);
-          await refreshAll();
-        } catch (failure) {
-          void message.error(terminalErrorText(failure));
-        }
+      okButtonId: 'terminal-remove-ok',
+      remove: async () => {
+        await removeTerminals(targets.map((x) => x.id));
+        void message.success(t('remove.done', { count: targets.length }));
+        setSelectedIds([]);
+        await refreshAll();
       },
+      errorText: terminalErrorText,
     });
 
   return (

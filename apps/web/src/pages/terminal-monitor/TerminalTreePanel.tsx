@@ -1,21 +1,11 @@
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TerminalGroupNode } from '@apm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Empty,
-  Flex,
-  Skeleton,
-  Space,
-  Tooltip,
-  Tree,
-  Typography,
-  type TreeDataNode,
-} from 'antd';
+import { App, Empty, Flex, Skeleton, Space, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../access/Authorized';
+import { GuardedIconButton } from '../../components/admin/GuardedIconButton';
+import { useConfirmDelete } from '../../components/admin/use-confirm-delete';
 import { deleteTerminalGroup, getGroupTree, saveTerminalGroup } from '../../services/terminal';
 import { GroupNameModal } from './GroupNameModal';
 import { terminalErrorText } from './terminal-errors';
@@ -68,7 +58,8 @@ const groupTreeData = (nodes: TerminalGroupNode[]): TreeDataNode[] =>
 export function TerminalTreePanel({ selection, onSelect }: TerminalTreePanelProps) {
   const { t } = useTranslation('terminalMonitor');
   const { t: tc } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const askDelete = useConfirmDelete();
   const queryClient = useQueryClient();
   const offices = useTerminalOfficeTree();
   const [dialog, setDialog] = useState<'create' | 'rename' | null>(null);
@@ -95,21 +86,16 @@ export function TerminalTreePanel({ selection, onSelect }: TerminalTreePanelProp
   );
 
   const confirmDelete = (group: TerminalGroupNode) =>
-    modal.confirm({
+    askDelete({
       title: tc('common.confirmDelete', { name: group.name }),
-      okText: tc('common.yes'),
-      cancelText: tc('common.no'),
-      okButtonProps: { danger: true, id: 'terminal-group-delete-ok' },
-      onOk: async () => {
-        try {
-          await deleteTerminalGroup(group.id);
-          void message.success(t('tree.groupDeleted'));
-          onSelect({ officeId });
-          await refresh();
-        } catch (failure) {
-          void message.error(terminalErrorText(failure));
-        }
+      okButtonId: 'terminal-group-delete-ok',
+      remove: async () => {
+        await deleteTerminalGroup(group.id);
+        void message.success(t('tree.groupDeleted'));
+        onSelect({ officeId });
+        await refresh();
       },
+      errorText: terminalErrorText,
     });
 
   const groupActions = [
@@ -151,19 +137,16 @@ export function TerminalTreePanel({ selection, onSelect }: TerminalTreePanelProp
           </Typography.Title>
           <Space size={4}>
             {groupActions.map((a) => (
-              <Tooltip key={a.key} title={t(`tree.${a.key}`)}>
-                <Authorized permission={a.permission}>
-                  <Button
-                    size="small"
-                    danger={a.key === 'deleteGroup'}
-                    icon={a.icon}
-                    aria-label={t(`tree.${a.key}`)}
-                    disabled={officeId === undefined || (a.needs && !current)}
-                    onClick={() => runGroupAction(a.key)}
-                    data-testid={`terminal-${a.key}`}
-                  />
-                </Authorized>
-              </Tooltip>
+              <GuardedIconButton
+                key={a.key}
+                title={t(`tree.${a.key}`)}
+                permission={a.permission}
+                icon={a.icon}
+                danger={a.key === 'deleteGroup'}
+                disabled={officeId === undefined || (a.needs && !current)}
+                onClick={() => runGroupAction(a.key)}
+                testId={`terminal-${a.key}`}
+              />
             ))}
           </Space>
         </Flex>
