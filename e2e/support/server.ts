@@ -54,7 +54,10 @@ export async function startServerProcess(
 
 /** Spawns the server on `dir` and waits for its URL. */
 async function launch(env: Record<string, string>, dir: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  // A deprecated Node API crashes the server under test (and so fails the spec): the product must run
+  // unchanged on the next Node releases.
+  const args = ['--throw-deprecation', path.join(ROOT, 'apps/server/dist/main.js')];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', APM_DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
