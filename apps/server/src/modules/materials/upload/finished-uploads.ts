@@ -17,24 +17,29 @@ const KEEP_MS = 10 * 60 * 1000;
  * Per process, as the tus lock is.
  */
 export class UploadFinisher {
-  private readonly running = new Map<string, Promise<FinishedUpload>>();
+  private readonly inFlight = new Map<string, Promise<FinishedUpload>>();
   private readonly done = new Map<string, FinishedUpload & { at: number }>();
 
   constructor(private readonly keepMs = KEEP_MS) {}
 
   /** Runs `finish` for upload `id` unless it already runs (then shares its outcome). */
   finish(id: string, finish: () => Promise<FinishedUpload>): Promise<FinishedUpload> {
-    let running = this.running.get(id);
+    let running = this.inFlight.get(id);
     if (!running) {
       running = finish()
         .then((outcome) => {
           this.remember(id, outcome);
           return outcome;
         })
-        .finally(() => this.running.delete(id));
-      this.running.set(id, running);
+        .finally(() => this.inFlight.delete(id));
+      this.inFlight.set(id, running);
     }
     return running;
+  }
+
+  /** The outcome of upload `id`'s finish when one is running (a failed finish rejects), else null. */
+  running(id: string): Promise<FinishedUpload> | null {
+    return this.inFlight.get(id) ?? null;
   }
 
   /** The finished upload `id` of `userId`, while remembered. */

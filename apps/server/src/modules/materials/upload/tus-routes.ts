@@ -205,11 +205,19 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
    */
   async function answerComplete(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
     const id = request.params.id;
-    let done = finisher.finished(id, request.auth!.userId);
+    const userId = request.auth!.userId;
+    // A finish that ran, or runs now (another HEAD's or the last PATCH's), has the answer.
+    const settled = async () => finisher.finished(id, userId) ?? (await finisher.running(id));
+    let done = await settled();
     if (!done) {
       const upload = await store.getUpload(id).catch(() => null);
-      if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
-      done = { materialId: await finishUpload(upload), size: upload.size, userId: request.auth!.userId };
+      if (upload?.size !== undefined && upload.offset === upload.size) {
+        done = { materialId: await finishUpload(upload), size: upload.size, userId };
+      } else {
+        // Its files may have gone because a finish started after the first look: ask again.
+        done = await settled();
+      }
+      if (!done) return false;
     }
     await reply
       .headers({

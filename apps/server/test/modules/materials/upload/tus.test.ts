@@ -161,6 +161,40 @@ describe('resumable uploads (tus) through a real listener', () => {
     expect(await countRows(f.stack.db, materialUploads)).toBe(0);
   });
 
+  it('answers a HEAD that looks at the store just after another finish moved the bytes away', async () => {
+    const bytes = await jpeg(9);
+    const client = f.tus();
+    const created = await client.create(bytes.length, { filename: 'raced.jpg', md5: md5(bytes) });
+    const url = client.url(created.headers.get('location')!);
+    const id = url.split('/').pop()!;
+    await client.patch(url, 0, bytes.subarray(0, bytes.length - 1));
+    appendFileSync(`${filesDir().uploadsDir}/${id}`, bytes.subarray(bytes.length - 1));
+    // The second look at the store waits until the first HEAD's finish has taken the bytes: the
+    // interleaving that once answered 410 to the second client.
+    const store = f.stack.app.services.materialUploads.store;
+    const getUpload = store.getUpload.bind(store);
+    let looks = 0;
+    store.getUpload = async (uploadId: string) => {
+      if (uploadId === id && ++looks === 2) {
+        while (existsSync(`${filesDir().uploadsDir}/${id}`)) await new Promise((r) => setTimeout(r, 5));
+      }
+      return getUpload(uploadId);
+    };
+    try {
+      const heads = await Promise.all(
+        [1, 2].map(() =>
+          fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', cookie: f.cookies.a1op } }),
+        ),
+      );
+      expect(heads.map((h) => h.status)).toEqual([200, 200]);
+      const ids = heads.map((h) => h.headers.get('material-id'));
+      expect(ids[0]).toMatch(/^\d+$/);
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      store.getUpload = getUpload;
+    }
+  });
+
   it("binds an upload to its creator: another user's HEAD, PATCH and DELETE get 404 and change nothing", async () => {
     const bytes = await jpeg(4);
     const owner = f.tus();
