@@ -1,7 +1,7 @@
 /** The submit of a customer's form (capacity, new customer, agent activation). */
 import { App, type FormInstance } from 'antd';
-import { useState } from 'react';
 import { serverFieldErrors } from '../../services/request';
+import { useSubmit } from '../../utils/use-submit';
 import { officeErrorText } from './office-errors';
 
 /**
@@ -10,20 +10,15 @@ import { officeErrorText } from './office-errors';
  */
 export function useCustomerSave<V>(form: FormInstance<V>) {
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const { submitting, submit } = useSubmit();
 
-  const save = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (failure) {
+  const save = (work: () => Promise<unknown>) =>
+    submit(work, (failure) => {
       const fields = serverFieldErrors(failure);
       form.setFields(Object.entries(fields).map(([name, msg]) => ({ name: name as never, errors: [msg] })));
       if (!Object.keys(fields).length) void message.error(officeErrorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return null;
+    });
 
-  return { busy, save };
+  return { busy: submitting, save };
 }
