@@ -8,13 +8,19 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { API_BASE, APP_VERSION, TERMINAL_MAX_FRAME_BYTES } from '@apm/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { maskUrl } from './lib/mask.js';
 import { AppError } from './lib/errors.js';
+import { strictValidatorFactory } from './lib/validation/validator-compiler.js';
 import announcementRoutes from './modules/announcements/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import commonRoutes from './modules/common/routes.js';
@@ -41,6 +47,7 @@ import weatherRoutes from './modules/weather/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import inputPlugin from './plugins/input.js';
 import servicesPlugin from './plugins/services.js';
 import { startTerminalServices, stopTerminalServices } from './terminal/lifecycle.js';
 import terminalRoutes from './terminal/routes.js';
@@ -52,6 +59,8 @@ export interface BuildOptions {
   config: AppConfig;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Called with every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Maximum request body for API calls (uploads get their own limits). */
@@ -77,7 +86,7 @@ function withMaskedUrls(logger: BuildOptions['logger']): BuildOptions['logger'] 
 }
 
 /** Builds the Fastify app from its plugins: services, auth, audit, errors, docs, API routes, static files. */
-export async function buildApp({ config, db, logger = false }: BuildOptions) {
+export async function buildApp({ config, db, logger = false, onRoute }: BuildOptions) {
   const app = Fastify({
     logger: withMaskedUrls(logger),
     bodyLimit: BODY_LIMIT,
@@ -87,11 +96,14 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
         : config.trustProxy,
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: strictValidatorFactory() } },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(inputPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>

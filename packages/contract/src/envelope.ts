@@ -31,7 +31,7 @@ export const PageOf = <T extends TSchema>(item: T) =>
 
 /** Paging query parameters accepted by every list call. */
 export const PageQuery = Type.Object({
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 10 })),
 });
 export type PageQuery = Static<typeof PageQuery>;

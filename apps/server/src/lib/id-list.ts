@@ -9,12 +9,11 @@ const MAX_ID = 2_147_483_647;
 export const ID_LIST_DESCRIPTION = `Comma-joined ids, each a positive integer (at most ${MAX_IDS}), e.g. "1,2,3"`;
 
 /**
- * Parses a comma-joined id list such as `"1,2,3"` (spaces around ids are allowed) into distinct
- * positive integers; anything else answers 400 naming `field`.
+ * Parses a comma-joined id list such as `"1,2,3"` into distinct positive integers, each in canonical decimal
+ * (no spaces, signs, leading zeros or exponents); anything else answers 400 naming `field`.
  */
 export function parseIdList(raw: string, field = 'id'): number[] {
-  const parts = raw.split(',').map((part) => part.trim());
-  const ids = parts.map((part) => (/^[0-9]{1,10}$/.test(part) ? Number(part) : NaN));
+  const ids = raw.split(',').map((part) => (/^[1-9][0-9]{0,9}$/.test(part) ? Number(part) : NaN));
   if (!ids.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID)) {
     const msg = `${field} must be a comma-joined list of positive integers`;
     throw badRequest(msg, 'validation', { fields: { [field]: msg } });

@@ -31,6 +31,19 @@ export function fieldMessages(issues: AjvIssue[]): Record<string, string> {
   return fields;
 }
 
+// busboy's own errors (a multipart body cut short, without or with the wrong boundary) carry no status.
+const MULTIPART_FAULT = /^Multipart: |unexpected end of multipart data|^Malformed part header/i;
+
+/** Whether an error is busboy's refusal of a malformed multipart body (a 400, not a server fault). */
+function isMalformedMultipart(error: Error, contentType: string | undefined): boolean {
+  const status = (error as FastifyError).statusCode;
+  return (
+    (status === undefined || status === 500) &&
+    /^multipart\//i.test(contentType ?? '') &&
+    MULTIPART_FAULT.test(error.message)
+  );
+}
+
 declare module 'fastify' {
   interface FastifyReply {
     /** The message of the error this reply answered with, for the audit log. */
@@ -56,6 +69,11 @@ export default fp(
         const msg = Object.values(fields).join('; ') || 'Invalid request';
         request.log.info({ fields, context: (error as FastifyError).validationContext }, 'validation failed');
         return reply.status(400).send(fail(400, msg, { reason: 'validation', fields }));
+      }
+      if (isMalformedMultipart(error, request.headers['content-type'])) {
+        const msg = `Malformed multipart body: ${error.message}`;
+        request.log.info({ status: 400 }, msg);
+        return reply.status(400).send(fail(400, msg, { reason: 'validation', fields: { body: msg } }));
       }
       const status = (error as FastifyError).statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -28,18 +28,20 @@ export interface TestAppOptions {
   extend?: (app: App) => void;
   /** Fastify logger options, e.g. a stream that collects log lines. */
   logger?: BuildOptions['logger'];
+  /** Sees every route as it is registered (route-table walks). */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 /** Builds the app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { extend, logger }: TestAppOptions = {},
+  { extend, logger, onRoute }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apm-test-'));
   const config = loadConfig({ APM_DATA_DIR: dataDir, APM_WEB_DIR: path.join(dataDir, 'no-web'), ...env });
   const database = await openTestDatabase();
   await seedCatalogue(database.db);
-  const app = await buildApp({ config, db: database.db, logger });
+  const app = await buildApp({ config, db: database.db, logger, onRoute });
   extend?.(app);
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ALARM_TYPES } from '../../db/schema/index.js';
 import { ok } from '../../lib/envelope.js';
+import { badRequest } from '../../lib/errors.js';
 import { IdsSchema, idsOf } from '../materials/ids.js';
 import {
   ALARM_EXPORT_FORMATS,
@@ -112,12 +113,24 @@ const alarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Cleans up the alarms named (all must be in scope) or, without ids, every uncleared one in scope',
-        body: Type.Object({ ids: Type.Optional(IdsSchema) }),
+          'Cleans up the alarms named (all must be in scope) or, with all: true, every uncleared one in scope',
+        body: Type.Object({
+          ids: Type.Optional(IdsSchema),
+          all: Type.Optional(
+            Type.Literal(true, {
+              description: 'Every uncleared alarm in scope (instead of ids); never implied',
+            }),
+          ),
+        }),
         response: { 200: EnvelopeOf(Type.Object({ cleared: Type.Integer() })) },
       },
     },
     async (request) => {
+      // A bulk clean-up names its targets: an empty body must not mean "everything".
+      if ((request.body.ids === undefined) === (request.body.all === undefined)) {
+        const msg = 'ids: name the alarms to clean up, or send all: true (not both)';
+        throw badRequest(msg, 'validation', { fields: { ids: msg } });
+      }
       const ids = request.body.ids === undefined ? undefined : idsOf(request.body.ids);
       const done = await alarms.cleanUp(request.auth!, ids);
       request.log.info({ cleared: done.cleared, ids }, 'abnormal alarms cleaned up');

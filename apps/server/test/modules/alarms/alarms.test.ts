@@ -111,7 +111,13 @@ describe('abnormal alarms: list, details, clean-up, exports', () => {
     expect((await list('state=cleared')).list).toEqual([
       expect.objectContaining({ id: ids.shop, clearedByName: 'a1alarms', clearedAt: expect.any(String) }),
     ]);
-    const rest = await api.post('abnormalAlarm/abnormalAlarmCleanUp', f.alarms, {});
+    // Nothing named, nothing cleared: "all" must be said.
+    for (const body of [{}, { ids: [], all: true }, { all: false }]) {
+      const vague = await api.post('abnormalAlarm/abnormalAlarmCleanUp', f.alarms, body);
+      expect(vague.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await list('state=uncleared')).list).toHaveLength(2);
+    const rest = await api.post('abnormalAlarm/abnormalAlarmCleanUp', f.alarms, { all: true });
     expect(rest.body.data).toEqual({ cleared: 2 });
     expect((await api.get('abnormalAlarm/askIsHaveAbnormalAlarm', f.alarms)).body.data).toEqual({
       has: false,
