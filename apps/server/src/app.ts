@@ -40,6 +40,7 @@ import programRoutes from './modules/programs/routes.js';
 import weatherRoutes from './modules/weather/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
+import crossSitePlugin from './plugins/cross-site.js';
 import errorsPlugin from './plugins/errors.js';
 import servicesPlugin from './plugins/services.js';
 import { startTerminalServices, stopTerminalServices } from './terminal/lifecycle.js';
@@ -76,7 +77,7 @@ function withMaskedUrls(logger: BuildOptions['logger']): BuildOptions['logger'] 
   };
 }
 
-/** Builds the Fastify app from its plugins: services, auth, audit, errors, docs, API routes, static files. */
+/** Builds the Fastify app from its plugins: services, auth, cross-site check, audit, errors, docs, API routes, static files. */
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
   const app = Fastify({
     logger: withMaskedUrls(logger),
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   // Bigger channel frames close the connection with 1009.
   await app.register(websocket, { options: { maxPayload: TERMINAL_MAX_FRAME_BYTES } });
   await app.register(authPlugin);
+  await app.register(crossSitePlugin);
   await app.register(auditPlugin);
   await app.register(errorsPlugin);
 
