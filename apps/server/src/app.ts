@@ -46,6 +46,7 @@ import programRoutes from './modules/programs/routes.js';
 import weatherRoutes from './modules/weather/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
+import crossSitePlugin from './plugins/cross-site.js';
 import errorsPlugin from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import servicesPlugin from './plugins/services.js';
@@ -85,7 +86,7 @@ function withMaskedUrls(logger: BuildOptions['logger']): BuildOptions['logger'] 
   };
 }
 
-/** Builds the Fastify app from its plugins: services, auth, audit, errors, docs, API routes, static files. */
+/** Builds the Fastify app from its plugins: services, auth, cross-site check, audit, errors, docs, API routes, static files. */
 export async function buildApp({ config, db, logger = false, onRoute }: BuildOptions) {
   const app = Fastify({
     logger: withMaskedUrls(logger),
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   // Bigger channel frames close the connection with 1009.
   await app.register(websocket, { options: { maxPayload: TERMINAL_MAX_FRAME_BYTES } });
   await app.register(authPlugin);
+  await app.register(crossSitePlugin);
   await app.register(auditPlugin);
   await app.register(errorsPlugin);
 

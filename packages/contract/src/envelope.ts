@@ -51,5 +51,6 @@ export const ErrorReasons = [
   'pwdPastDue',
   'decryptFailed',
   'validation',
+  'crossSite',
 ] as const;
 export type ErrorReason = (typeof ErrorReasons)[number];

@@ -5,7 +5,8 @@ import { maskParams } from '../lib/mask.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `true`: record this route although it is a GET (the spec makes some writes GETs);
+     * `true`: record this route although it is a GET (the spec makes some writes GETs); such a GET is
+     * also refused unless it proves it comes from our own pages (plugins/cross-site.ts);
      * `false`: never record it (tus chunks: their upload's creation is recorded instead).
      */
     audit?: boolean;
@@ -18,7 +19,8 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change state: recorded by the audit log and checked by the cross-site plugin. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Records every write call and every sign-in in the audit log: who, where, what, result, duration. */
 export default fp(

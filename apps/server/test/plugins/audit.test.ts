@@ -153,7 +153,11 @@ describe('the audit log', () => {
   it('records GET calls that write, such as marking notices read', async () => {
     const cookie = await login(t.app);
     const url = '/apm-web/a/api/messageNotification/updateReadState';
-    const res = await t.app.inject({ method: 'GET', url: `${url}?id=1&readState=1`, headers: { cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${url}?id=1&readState=1`,
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode).toBe(200);
     await t.app.services.audit.flush();
     const rows = await rowsOf(url);

@@ -41,14 +41,18 @@ export async function listNotifications(params: {
   };
 }
 
-/** GET /a/api/messageNotification/updateReadState — marks notifications read ('1') or unread ('0'). */
+/**
+ * POST /a/api/messageNotification/updateReadState — marks notifications read ('1') or unread ('0').
+ * The spec's GET also works but is refused without proof it comes from our pages: it changes data.
+ */
 export async function updateReadState(
   ids: readonly (number | string)[],
   readState: '0' | '1',
 ): Promise<void> {
   if (ids.length === 0) return;
   await request('/a/api/messageNotification/updateReadState', {
-    params: { id: ids.join(','), readState },
+    method: 'POST',
+    data: { id: ids.join(','), readState },
     skipErrorHandler: true,
   });
 }

@@ -1,6 +1,7 @@
 import { EnvelopeOf, PageQuery } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { forbidden } from '../../lib/errors.js';
 import { ID_LIST_DESCRIPTION, parseIdList } from '../../lib/id-list.js';
@@ -75,23 +76,38 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // The spec makes this write a GET; the console POSTs it. The GET only passes the cross-site check when
+  // it proves it comes from our own pages (`audit: true` marks it; see plugins/cross-site.ts).
+  const ReadStateInput = Type.Object({ id: IdList, readState: ReadStateSchema });
+  const setReadState = async (request: FastifyRequest, input: Static<typeof ReadStateInput>) => {
+    const ids = parseIdList(input.id);
+    const updated = await notifications.setReadState(request.auth!.userId, ids, input.readState);
+    request.log.info({ ids: ids.length, updated }, 'notification read state set');
+    return ok({ updated });
+  };
+  const readStateSummary =
+    "Marks the caller's messages read ('1') or unread ('0'); other users' ids are ignored";
+  const ReadStateEnvelope = EnvelopeOf(Type.Object({ updated: Type.Integer() }));
   app.get(
     `${BASE}/updateReadState`,
     {
       config: { access: 'session', audit: true },
       schema: {
         tags,
-        summary: "Marks the caller's messages read ('1') or unread ('0'); other users' ids are ignored",
-        querystring: Type.Object({ id: IdList, readState: ReadStateSchema }),
-        response: { 200: EnvelopeOf(Type.Object({ updated: Type.Integer() })) },
+        summary: `${readStateSummary}; the GET needs Sec-Fetch-Site: same-origin or X-Requested-With`,
+        querystring: ReadStateInput,
+        response: { 200: ReadStateEnvelope },
       },
     },
-    async (request) => {
-      const ids = parseIdList(request.query.id);
-      const updated = await notifications.setReadState(request.auth!.userId, ids, request.query.readState);
-      request.log.info({ ids: ids.length, updated }, 'notification read state set');
-      return ok({ updated });
+    async (request) => setReadState(request, request.query),
+  );
+  app.post(
+    `${BASE}/updateReadState`,
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: readStateSummary, body: ReadStateInput, response: { 200: ReadStateEnvelope } },
     },
+    async (request) => setReadState(request, request.body),
   );
 
   app.post(

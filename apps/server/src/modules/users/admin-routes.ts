@@ -1,6 +1,7 @@
 import { EnvelopeOf, PageOf, PageQuery } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { DATA_RANGES } from '../../db/schema/index.js';
 import { ok } from '../../lib/envelope.js';
 import { ID_LIST_DESCRIPTION, parseIdList } from '../../lib/id-list.js';
@@ -214,23 +215,43 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await userAdmin.assignableRoles(request.auth!)),
   );
 
+  // The spec makes this write a GET; the console POSTs it. The GET only passes the cross-site check when
+  // it proves it comes from our own pages (`audit: true` marks it; see plugins/cross-site.ts).
+  const DataRangeInput = Type.Object({ userId: Id, dataRange: DataRangeSchema });
+  const setDataRange = async (
+    request: FastifyRequest,
+    { userId, dataRange }: Static<typeof DataRangeInput>,
+  ) => {
+    await userAdmin.setDataRange(request.auth!, userId, dataRange);
+    request.log.info({ userId, dataRange }, 'user data range set');
+    return ok(null);
+  };
+  const dataRangeSummary = 'Sets a user’s data range (never wider than the caller’s own)';
   app.get(
     `${BASE}/updateDefDataRange`,
     {
       config: { access: 'sys:user:edit', audit: true },
       schema: {
         tags,
-        summary: 'Sets a user’s data range (never wider than the caller’s own)',
-        querystring: Type.Object({ userId: Id, dataRange: DataRangeSchema }),
+        summary: `${dataRangeSummary}; the GET needs Sec-Fetch-Site: same-origin or X-Requested-With`,
+        querystring: DataRangeInput,
         response: { 200: EnvelopeOf(Type.Null()) },
       },
     },
-    async (request) => {
-      const { userId, dataRange } = request.query;
-      await userAdmin.setDataRange(request.auth!, userId, dataRange);
-      request.log.info({ userId, dataRange }, 'user data range set');
-      return ok(null);
+    async (request) => setDataRange(request, request.query),
+  );
+  app.post(
+    `${BASE}/updateDefDataRange`,
+    {
+      config: { access: 'sys:user:edit' },
+      schema: {
+        tags,
+        summary: dataRangeSummary,
+        body: DataRangeInput,
+        response: { 200: EnvelopeOf(Type.Null()) },
+      },
     },
+    async (request) => setDataRange(request, request.body),
   );
 
   app.post(

@@ -189,12 +189,7 @@ export class UserAccess {
    * being one (deleted, disabled or losing the role).
    */
   async assertSuperAdminsRemain(leaving: readonly number[], db = this.db): Promise<void> {
-    const holders = await db
-      .select({ id: users.id, loginName: users.loginName })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(roles.code, SystemRoles.superAdmin), eq(users.enabled, true)));
+    const holders = await this.superAdmins(db);
     const going = holders.filter((h) => leaving.includes(h.id));
     if (going.length && going.length === holders.length) {
       throw conflict(
@@ -202,6 +197,28 @@ export class UserAccess {
         'lastSuperAdmin',
       );
     }
+  }
+
+  /** 409 naming `dataRange` when the user is the last enabled super administrator: they keep `all`. */
+  async assertLastSuperAdminKeepsAll(userId: number, db = this.db): Promise<void> {
+    const holders = await this.superAdmins(db);
+    if (holders.length !== 1 || holders[0]!.id !== userId) return;
+    throw fieldError(
+      409,
+      'dataRange',
+      `dataRange: ${holders[0]!.loginName} is the last enabled super administrator and keeps the range all`,
+      'lastSuperAdminRange',
+    );
+  }
+
+  /** The enabled holders of the super administrator role. */
+  private superAdmins(db: Database): Promise<{ id: number; loginName: string }[]> {
+    return db
+      .select({ id: users.id, loginName: users.loginName })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(roles.code, SystemRoles.superAdmin), eq(users.enabled, true)));
   }
 }
 

@@ -26,6 +26,10 @@ export interface UserSaveInput {
   enabled?: boolean;
 }
 
+/** Whether a new data range takes a user's `all` away. */
+const narrows = (target: { dataRange: DataRange }, dataRange: DataRange | undefined): boolean =>
+  dataRange !== undefined && dataRange !== 'all' && target.dataRange === 'all';
+
 /** Whether a database error is a unique-constraint violation. */
 const isUniqueViolation = (err: unknown): boolean =>
   (err as { code?: string })?.code === '23505' ||
@@ -50,7 +54,8 @@ export class UserAdminService extends UserQueries {
     const target = creating ? null : await this.access.userInScope(auth, input.id!);
     if (target) await this.access.assertCanManage(auth, target);
     const office = await this.access.officeInScope(auth, input.officeId);
-    if (input.dataRange && input.dataRange !== target?.dataRange) this.assertRange(auth, input.dataRange);
+    if (input.dataRange && input.dataRange !== target?.dataRange)
+      this.assertRange(auth, input.dataRange, target?.id);
     if (target?.id === auth.userId && input.enabled === false) {
       throw fieldError(400, 'enabled', 'You cannot disable yourself');
     }
@@ -101,6 +106,7 @@ export class UserAdminService extends UserQueries {
         if (target) {
           const losesSuper = input.enabled === false || !superAdminIds.length;
           if (losesSuper) await this.access.assertSuperAdminsRemain([target.id], tx);
+          if (narrows(target, input.dataRange)) await this.access.assertLastSuperAdminKeepsAll(target.id, tx);
           await tx
             .update(users)
             .set({ ...values, updatedAt: new Date() })
@@ -167,17 +173,28 @@ export class UserAdminService extends UserQueries {
     if (!enabled) await this.sessions.endAllOf(id);
   }
 
-  /** Sets a user's data range, never wider than the caller's own. */
+  /**
+   * Sets a user's data range, never wider than the caller's own (a super administrator may always
+   * restore `all` for themselves); the last enabled super administrator keeps `all`.
+   */
   async setDataRange(auth: AuthContext, id: number, dataRange: DataRange): Promise<void> {
-    const target = await this.access.userInScope(auth, id);
-    await this.access.assertCanManage(auth, target);
-    this.assertRange(auth, dataRange);
-    await this.db.update(users).set({ dataRange, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.db.transaction(async (tx) => {
+      const target = await this.access.userInScope(auth, id, tx);
+      await this.access.assertCanManage(auth, target, tx);
+      this.assertRange(auth, dataRange, target.id);
+      if (narrows(target, dataRange)) await this.access.assertLastSuperAdminKeepsAll(target.id, tx);
+      await tx.update(users).set({ dataRange, updatedAt: new Date() }).where(eq(users.id, id));
+    });
   }
 
-  /** 403 naming `dataRange` when it is wider than the caller's own. */
-  private assertRange(auth: AuthContext, dataRange: DataRange): void {
-    if (RANGE_RANK[dataRange] > RANGE_RANK[auth.dataRange]) {
+  /**
+   * 403 naming `dataRange` when it is wider than the caller's own. A super administrator's own range
+   * has no ceiling: one who narrowed it could otherwise never widen it again.
+   */
+  private assertRange(auth: AuthContext, dataRange: DataRange, targetId?: number): void {
+    const ceiling =
+      targetId === auth.userId && auth.roleCodes.includes(SystemRoles.superAdmin) ? 'all' : auth.dataRange;
+    if (RANGE_RANK[dataRange] > RANGE_RANK[ceiling]) {
       throw fieldError(
         403,
         'dataRange',

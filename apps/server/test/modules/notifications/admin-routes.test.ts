@@ -82,8 +82,9 @@ describe('message notification management: send, list, detail, delete', () => {
     expect(bell.messageList[0]).toMatchObject({ contentEn: 'Maintenance tonight', readState: '0' });
     const copyId = bell.messageList[0].id as number;
     const read = await t.app.inject({
-      method: 'GET',
-      url: `${BASE}/updateReadState?id=${copyId}&readState=1`,
+      method: 'POST',
+      url: `${BASE}/updateReadState`,
+      payload: { id: `${copyId}`, readState: '1' },
       headers: { cookie: shop },
     });
     expect(read.json().data).toEqual({ updated: 1 });

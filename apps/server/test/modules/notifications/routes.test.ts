@@ -36,11 +36,16 @@ describe('notifications: /a/api/messageNotification/...', () => {
 
   const list = (query: string, cookie: string | null) =>
     t.app.inject({ method: 'GET', url: `${BASE}/list${query}`, headers: cookie ? { cookie } : {} });
+  // The console POSTs the fields form-encoded; the spec's GET is covered in test/plugins/cross-site.test.ts.
   const mark = (query: string, cookie: string | null) =>
     t.app.inject({
-      method: 'GET',
-      url: `${BASE}/updateReadState${query}`,
-      headers: cookie ? { cookie } : {},
+      method: 'POST',
+      url: `${BASE}/updateReadState`,
+      payload: query.replace(/^\?/, ''),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(cookie ? { cookie } : {}),
+      },
     });
   const remove = (payload: unknown, cookie: string | null) =>
     t.app.inject({

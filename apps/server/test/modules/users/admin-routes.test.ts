@@ -259,7 +259,7 @@ describe('user management: /a/api/user/...', () => {
     expect(
       (await get(`roleListByUserId?userId=${f.ids.bOp}`)).json().data.map((r: { code: string }) => r.code),
     ).toEqual(['operator', 'adminB']);
-    expect((await get(`updateDefDataRange?userId=${f.ids.bOp}&dataRange=self`)).statusCode).toBe(200);
+    expect((await post('updateDefDataRange', { userId: f.ids.bOp, dataRange: 'self' })).statusCode).toBe(200);
     expect((await findUser(t.db, 'betty'))!.dataRange).toBe('self');
     const addOnly = await addRole(t.db, 'addOnlyB', f.offices.b.id, ['sys:user:view', 'sys:user:add']);
     await addUser(t.db, 'adder', f.offices.b.id, [addOnly]);

@@ -56,7 +56,7 @@ describe('user management: tenancy and role escalation', () => {
     const calls = [
       await get(`roleListByUserId?userId=${id}`),
       await get(`rolesByUserId?userId=${id}`),
-      await get(`updateDefDataRange?userId=${id}&dataRange=self`),
+      await post('updateDefDataRange', { userId: id, dataRange: 'self' }),
       await post('save', valid({ id, loginName: 'bop', name: 'Hacked', officeId: f.offices.a1.id })),
       await post('delete', { id: `${id}` }),
       await post('delete', { id: `${f.ids.a1op},${id}` }),
@@ -136,10 +136,10 @@ describe('user management: tenancy and role escalation', () => {
     expect(res.json().jsonObject.reason).toBe('userOutranksCaller');
     // a1admin narrows itself to its office; it can then not hand out a wider range.
     const shop = a1admin;
-    expect((await get(`updateDefDataRange?userId=${f.ids.a1admin}&dataRange=office`, shop)).statusCode).toBe(
-      200,
-    );
-    const wider = await get(`updateDefDataRange?userId=${f.ids.a1op}&dataRange=all`, shop);
+    expect(
+      (await post('updateDefDataRange', { userId: f.ids.a1admin, dataRange: 'office' }, shop)).statusCode,
+    ).toBe(200);
+    const wider = await post('updateDefDataRange', { userId: f.ids.a1op, dataRange: 'all' }, shop);
     expect(wider.statusCode).toBe(403);
     expect(wider.json().jsonObject.fields).toHaveProperty('dataRange');
     expect((await userRow(f.ids.a1op))!.dataRange).toBe('all');

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSuperAdmin } from '../../access/authority';
 import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
 import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery } from '../../services/queries';
@@ -10,14 +11,13 @@ import { RequestError, serverFieldErrors } from '../../services/request';
 import {
   checkPhoneOrEmail,
   listAssignableRoles,
-  rangesWithin,
   saveUser,
   type AdminUser,
   type DataRange,
 } from '../../services/user-admin';
 import { useAccountStore } from '../../stores/account';
 import { userErrorText } from './user-errors';
-import { EMAIL_PATTERN, PHONE_PATTERN, passwordAcceptable } from './user-form';
+import { EMAIL_PATTERN, PHONE_PATTERN, passwordAcceptable, rangesFor } from './user-form';
 
 interface UserFormValues {
   loginName: string;
@@ -51,7 +51,7 @@ const FIELDS = [
 /** Create/edit dialog of a user; the password (create only) is encrypted when landing encryption is on. */
 export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
   const { t } = useTranslation('users');
-  const ownRange = useAccountStore((s) => s.user?.dataRange);
+  const me = useAccountStore((s) => s.user);
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -205,7 +205,10 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
         <Form.Item name="dataRange" label={t('dataRange')}>
           <Select
             allowClear
-            options={rangesWithin(ownRange).map((r) => ({ value: r, label: t(`ranges.${r}`) }))}
+            options={rangesFor(me && { ...me, superAdmin: isSuperAdmin(me) }, user?.id).map((r) => ({
+              value: r,
+              label: t(`ranges.${r}`),
+            }))}
           />
         </Form.Item>
         {creating ? (

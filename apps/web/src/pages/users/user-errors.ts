@@ -9,6 +9,7 @@ const KNOWN = [
   'userOutranksCaller',
   'rangeTooWide',
   'lastSuperAdmin',
+  'lastSuperAdminRange',
   'weakPassword',
   'notFound',
 ] as const;

@@ -44,6 +44,7 @@ export default {
     userOutranksCaller: 'You cannot manage a user who holds permissions you do not',
     rangeTooWide: 'You cannot grant a wider data range than your own',
     lastSuperAdmin: 'Keep at least one enabled super administrator',
+    lastSuperAdminRange: 'The last enabled super administrator keeps the range “Whole organisation”',
     weakPassword: 'The password must have 8–64 characters and differ from the login name',
     notFound: 'The user or institution no longer exists',
   },

@@ -47,6 +47,8 @@ const messages: typeof en = {
       'Vous ne pouvez pas gérer un utilisateur qui détient des autorisations que vous n’avez pas',
     rangeTooWide: 'Vous ne pouvez pas accorder un périmètre plus large que le vôtre',
     lastSuperAdmin: 'Gardez au moins un super administrateur actif',
+    lastSuperAdminRange:
+      'Le dernier super administrateur actif conserve le périmètre « Toute l’organisation »',
     weakPassword: 'Le mot de passe doit compter 8 à 64 caractères et différer de l’identifiant',
     notFound: 'L’utilisateur ou l’institution n’existe plus',
   },

@@ -46,6 +46,8 @@ const messages: typeof en = {
     userOutranksCaller: 'Non puoi gestire un utente che ha permessi che tu non hai',
     rangeTooWide: 'Non puoi concedere un ambito dei dati più ampio del tuo',
     lastSuperAdmin: 'Mantieni almeno un super amministratore abilitato',
+    lastSuperAdminRange:
+      'L’ultimo super amministratore abilitato mantiene il perimetro “Tutta l’organizzazione”',
     weakPassword: 'La password deve avere 8–64 caratteri ed essere diversa dal nome di accesso',
     notFound: 'L’utente o l’istituzione non esiste più',
   },

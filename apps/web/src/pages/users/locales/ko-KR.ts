@@ -46,6 +46,7 @@ const messages: typeof en = {
     userOutranksCaller: '본인에게 없는 권한을 가진 사용자는 관리할 수 없습니다',
     rangeTooWide: '본인보다 넓은 데이터 범위는 부여할 수 없습니다',
     lastSuperAdmin: '활성화된 최고 관리자를 최소 한 명 유지하세요',
+    lastSuperAdminRange: '마지막 활성 최고 관리자는 ‘조직 전체’ 데이터 범위를 유지해야 합니다',
     weakPassword: '비밀번호는 8–64자이며 로그인 이름과 달라야 합니다',
     notFound: '사용자 또는 기관이 더 이상 존재하지 않습니다',
   },

@@ -46,6 +46,7 @@ const messages: typeof en = {
     userOutranksCaller: '您不能管理拥有您所没有权限的用户',
     rangeTooWide: '您不能授予比自己更大的数据范围',
     lastSuperAdmin: '请至少保留一个启用的超级管理员',
+    lastSuperAdminRange: '最后一个启用的超级管理员须保留“整个组织”数据范围',
     weakPassword: '密码须为 8–64 个字符，且不能与登录名相同',
     notFound: '用户或机构已不存在',
   },

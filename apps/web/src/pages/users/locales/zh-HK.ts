@@ -46,6 +46,7 @@ const messages: typeof en = {
     userOutranksCaller: '您不能管理擁有您所沒有權限的用戶',
     rangeTooWide: '您不能授予比自己更大的數據範圍',
     lastSuperAdmin: '請至少保留一個啟用的超級管理員',
+    lastSuperAdminRange: '最後一個啟用的超級管理員須保留「整個組織」數據範圍',
     weakPassword: '密碼須為 8–64 個字元，且不能與登入名相同',
     notFound: '用戶或機構已不存在',
   },
