@@ -150,6 +150,23 @@ describe('the audit log', () => {
     expect(await countRows(t.db, auditLogs)).toBe(afterLogin);
   });
 
+  it('does not record read-only POST checks such as checkIslogin and checkPhoneOrEmail', async () => {
+    const cookie = await login(t.app);
+    await t.app.services.audit.flush();
+    const before = await countRows(t.db, auditLogs);
+    const checks = [
+      { url: '/apm-web/f/common/checkIslogin', payload: {} },
+      { url: '/apm-web/a/api/user/checkPhoneOrEmail', payload: { email: 'nobody@example.com' } },
+    ];
+    for (const { url, payload } of checks) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.services.audit.flush();
+    expect(await countRows(t.db, auditLogs)).toBe(before);
+    expect(await rowsOf('/apm-web/f/common/checkIslogin')).toEqual([]);
+  });
+
   it('records GET calls that write, such as marking notices read', async () => {
     const cookie = await login(t.app);
     const url = '/apm-web/a/api/messageNotification/updateReadState';

@@ -84,7 +84,8 @@ const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/f/common/checkIslogin',
     {
-      config: { access: 'public' },
+      // A read-only check the console makes on every page: not an edit for the audit log.
+      config: { access: 'public', audit: false },
       schema: {
         tags,
         summary: 'Whether the caller has a valid session',
