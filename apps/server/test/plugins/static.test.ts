@@ -60,7 +60,7 @@ describe('static files', () => {
   });
 
   it('sends the file as it is without Accept-Encoding or with identity, still varying on it', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const res = await get('/assets/index-AbCd12_-.js', headers);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toMatch(/accept-encoding/i);
