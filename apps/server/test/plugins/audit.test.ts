@@ -53,7 +53,12 @@ describe('the audit log', () => {
       msg: null,
       ip: '127.0.0.1',
     });
-    expect(row!.params).toEqual({ officeName: 'Head office', username: 'admin', password: '***' });
+    expect(row!.params).toEqual({
+      officeName: 'Head office',
+      username: 'admin',
+      password: '***',
+      token: '***',
+    });
     expect(row!.durationMs).toBeGreaterThanOrEqual(0);
     expect(row!.requestId).toBeTruthy();
   });
