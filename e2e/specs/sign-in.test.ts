@@ -18,7 +18,8 @@ describe('first start: initialise, then sign in with encryption', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startServerProcess();
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // A French browser: initialisation offers French as the default language.
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text());
     });
@@ -33,6 +34,19 @@ describe('first start: initialise, then sign in with encryption', () => {
   it('sends a fresh system to the initialisation page and creates the administrator', async () => {
     await page.goto(server.url);
     await page.waitForURL('**/sysInit');
+    // The start-up output ends with the initialisation address and its one-time setup token; without it the
+    // call is refused.
+    const lastLine = server.output().trimEnd().split('\n').at(-1)!.trim();
+    expect(lastLine).toMatch(/^http:\/\/localhost:\d+\/sysInit\?token=[\w-]{24}$/);
+    const refused = await fetch(`${server.url}/apm-web/f/common/sysInit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ officeName: 'Intruder', username: 'x', password: 'y' }),
+    });
+    expect(refused.status).toBe(403);
+    await page.goto(lastLine);
+    // The default language is pre-selected from the browser's.
+    await expect(page.locator('form#sysInit .ant-select').innerText()).resolves.toContain('Français');
     await page.fill('#sysInit_officeName', ADMIN.org);
     await page.fill('#sysInit_username', ADMIN.user);
     await page.fill('#sysInit_name', ADMIN.name);
@@ -45,6 +59,10 @@ describe('first start: initialise, then sign in with encryption', () => {
       (r) => r.json() as Promise<{ data: number }>,
     );
     expect(init.data).toBe(1);
+    const brand = await fetch(`${server.url}/apm-web/a/api/customer/imgSetting`).then(
+      (r) => r.json() as Promise<{ data: { defaultLanguage: string } }>,
+    );
+    expect(brand.data.defaultLanguage).toBe('FR');
   });
 
   it('signs in with the user name and password encrypted, and shows the signed-in user', async () => {

@@ -1,23 +1,14 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { API_BASE, APP_VERSION, TERMINAL_MAX_FRAME_BYTES } from '@apm/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { fail } from './lib/envelope.js';
 import { maskUrl } from './lib/mask.js';
 import { AppError } from './lib/errors.js';
 import { strictValidatorFactory } from './lib/validation/validator-compiler.js';
@@ -50,6 +41,7 @@ import crossSitePlugin from './plugins/cross-site.js';
 import errorsPlugin from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import servicesPlugin from './plugins/services.js';
+import staticPlugin from './plugins/static.js';
 import { startTerminalServices, stopTerminalServices } from './terminal/lifecycle.js';
 import terminalRoutes from './terminal/routes.js';
 import terminalConsoleRoutes from './modules/terminals/routes.js';
@@ -168,34 +160,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
     { prefix: API_BASE },
   );
 
-  registerStatic(app as unknown as FastifyInstance, config);
+  await app.register(staticPlugin, { webDir: config.webDir, playerDir: config.playerDir });
   return app;
-}
-
-/** The console at `/` with SPA fallback, and the player at `/player`, when they are built. */
-function registerStatic(app: FastifyInstance, config: AppConfig): void {
-  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
-  const hasPlayer = existsSync(path.join(config.playerDir, 'index.html'));
-  if (hasWeb)
-    app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: 'index.html' });
-  if (hasPlayer) {
-    app.register(fastifyStatic, {
-      root: config.playerDir,
-      prefix: '/player/',
-      decorateReply: !hasWeb,
-      index: 'index.html',
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0]!;
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(API_BASE);
-    if (isPage && hasPlayer && (pathname === '/player' || pathname.startsWith('/player/'))) {
-      return reply.sendFile('index.html', config.playerDir);
-    }
-    if (isPage && hasWeb && !path.extname(pathname)) return reply.sendFile('index.html', config.webDir);
-    request.log.info({ url: request.url }, 'route not found');
-    return reply.status(404).send(fail(404, `No such route: ${request.method} ${pathname}`));
-  });
 }
 
 /** The app type, for tests and modules that need it. */

@@ -1,3 +1,4 @@
+import pretty from 'pino-pretty';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
 
@@ -16,13 +17,22 @@ async function main(): Promise<void> {
   const server = await startServer(config, {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // People read a terminal; log collectors (and the e2e tests) read JSON. Synchronous, so that the address
+    // below stays the last line.
+    ...(process.stdout.isTTY
+      ? { stream: pretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss' }) }
+      : {}),
   });
   const log = server.app.log;
   if (!(await server.app.services.init.isInitialised())) {
-    log.info(`System not initialised: open ${server.url}/sysInit to create the first administrator`);
-    process.stdout.write(`\n  APM is not initialised yet. Open ${server.url}/sysInit\n\n`);
+    log.info(`System not initialised: open ${server.url}/sysInit?token=… (printed on standard output)`);
+    // The setup token goes to standard output only, never to the logs.
+    const setupUrl = `${server.url}/sysInit?token=${server.app.services.init.setupToken}`;
+    process.stdout.write(
+      `\n  APM is not initialised yet. Create the first administrator at this address (its token is for this run only):\n  ${setupUrl}\n`,
+    );
   } else {
-    process.stdout.write(`\n  APM is ready at ${server.url}\n\n`);
+    process.stdout.write(`\n  APM is ready at ${server.url}\n`);
   }
 
   const shutdown = (signal: string) => {

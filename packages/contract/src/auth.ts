@@ -10,6 +10,10 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
+/** The seven console languages (spec section 1). */
+export const Languages = ['CN', 'HK', 'US', 'IT', 'RU', 'FR', 'KR'] as const;
+export type Language = (typeof Languages)[number];
+
 /** POST /f/common/sysInit body: the first organisation and its super administrator. */
 export const SysInitBody = Type.Object({
   officeName: Type.String({ minLength: 1, maxLength: 100 }),
@@ -17,6 +21,10 @@ export const SysInitBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 1024 }),
   name: Type.Optional(Type.String({ maxLength: 100 })),
   email: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The default brand's console language, picked on the initialisation page (the browser's by default). */
+  defaultLanguage: Type.Optional(Type.Enum([...Languages])),
+  /** The one-time setup token the server prints at start-up while it is not initialised. */
+  token: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type SysInitBody = Static<typeof SysInitBody>;
 
@@ -102,7 +110,3 @@ export interface BrandConfig {
   defaultLanguage: string;
   showRegister: boolean;
 }
-
-/** The seven console languages (spec section 1). */
-export const Languages = ['CN', 'HK', 'US', 'IT', 'RU', 'FR', 'KR'] as const;
-export type Language = (typeof Languages)[number];

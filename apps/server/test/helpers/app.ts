@@ -81,6 +81,7 @@ export async function initSystem(app: App, officeName = 'Head office'): Promise<
     method: 'POST',
     url: '/apm-web/f/common/sysInit',
     payload: {
+      token: app.services.init.setupToken,
       officeName,
       username: await encrypt(app, ADMIN.username),
       password: await encrypt(app, ADMIN.password),

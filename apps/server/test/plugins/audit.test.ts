@@ -53,7 +53,12 @@ describe('the audit log', () => {
       msg: null,
       ip: '127.0.0.1',
     });
-    expect(row!.params).toEqual({ officeName: 'Head office', username: 'admin', password: '***' });
+    expect(row!.params).toEqual({
+      officeName: 'Head office',
+      username: 'admin',
+      password: '***',
+      token: '***',
+    });
     expect(row!.durationMs).toBeGreaterThanOrEqual(0);
     expect(row!.requestId).toBeTruthy();
   });
@@ -148,6 +153,23 @@ describe('the audit log', () => {
     await t.app.inject({ method: 'GET', url: '/apm-web/f/common/publishKey' });
     await t.app.services.audit.flush();
     expect(await countRows(t.db, auditLogs)).toBe(afterLogin);
+  });
+
+  it('does not record read-only POST checks such as checkIslogin and checkPhoneOrEmail', async () => {
+    const cookie = await login(t.app);
+    await t.app.services.audit.flush();
+    const before = await countRows(t.db, auditLogs);
+    const checks = [
+      { url: '/apm-web/f/common/checkIslogin', payload: {} },
+      { url: '/apm-web/a/api/user/checkPhoneOrEmail', payload: { email: 'nobody@example.com' } },
+    ];
+    for (const { url, payload } of checks) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.services.audit.flush();
+    expect(await countRows(t.db, auditLogs)).toBe(before);
+    expect(await rowsOf('/apm-web/f/common/checkIslogin')).toEqual([]);
   });
 
   it('records GET calls that write, such as marking notices read', async () => {

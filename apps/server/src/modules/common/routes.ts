@@ -30,16 +30,19 @@ const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'Initialise the system: the first organisation and its super administrator',
+        summary:
+          'Initialise the system: the first organisation and its super administrator (403 without the setup token printed at start-up)',
         body: SysInitBody,
         response: { 200: EnvelopeOf(Type.Null()) },
       },
     },
     async (request) => {
+      init.checkSetupToken(request.body.token);
       const username = await landingKey.reveal('username', request.body.username);
       request.auditUsername = username;
       const password = await landingKey.reveal('password', request.body.password);
-      const { welcomeError } = await init.initialise({ ...request.body, username, password });
+      const { token: _token, ...body } = request.body;
+      const { welcomeError } = await init.initialise({ ...body, username, password });
       request.log.info({ username }, 'system initialised');
       if (welcomeError) request.log.error({ err: welcomeError }, 'welcome notification not sent');
       return ok(null);
@@ -84,7 +87,8 @@ const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/f/common/checkIslogin',
     {
-      config: { access: 'public' },
+      // A read-only check the console makes on every page: not an edit for the audit log.
+      config: { access: 'public', audit: false },
       schema: {
         tags,
         summary: 'Whether the caller has a valid session',

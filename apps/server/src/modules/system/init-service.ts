@@ -1,8 +1,9 @@
-import { isStrongPassword, LOGIN_NAME_PATTERN, SystemRoles } from '@apm/contract';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { isStrongPassword, LOGIN_NAME_PATTERN, SystemRoles, type Language } from '@apm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offices, systemSettings, userRoles, users } from '../../db/schema/index.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { NotificationService } from '../notifications/service.js';
 import type { SettingsService } from '../settings/service.js';
@@ -15,6 +16,8 @@ export interface InitInput {
   password: string;
   name?: string;
   email?: string;
+  /** Stored as the default brand's language (CN when absent). */
+  defaultLanguage?: Language;
 }
 
 /** The welcome message the super administrator finds under the bell of a new system. */
@@ -32,6 +35,12 @@ export interface InitResult {
 
 /** Answers whether the system is initialised and initialises it once. */
 export class InitService {
+  /**
+   * One-time token of this process, printed at start-up while the system is not initialised: initialisation through
+   * the API needs it, so that whoever reaches a fresh server on the network first cannot claim it.
+   */
+  readonly setupToken = randomBytes(18).toString('base64url');
+
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
@@ -41,6 +50,20 @@ export class InitService {
   /** True once the first organisation and administrator exist. */
   async isInitialised(): Promise<boolean> {
     return this.settings.get('sysInitialised');
+  }
+
+  /** 403 unless `token` is this process's setup token. */
+  checkSetupToken(token: string | undefined): void {
+    const given = Buffer.from(token ?? '');
+    const expected = Buffer.from(this.setupToken);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return;
+    throw forbidden(
+      token
+        ? 'token is not this server’s setup token: open the /sysInit address printed at its start-up'
+        : 'token is required: open the /sysInit address the server printed at start-up (it carries the setup token)',
+      'setupToken',
+      { fields: { token: token ? 'invalid' : 'required' } },
+    );
   }
 
   /**
@@ -66,6 +89,10 @@ export class InitService {
     }
     const passwordHash = await hashPassword(input.password);
     const [superAdminRole] = await roleIdsByCode(this.db, [SystemRoles.superAdmin]);
+    // Read before the transaction: the settings cache reads through the pool, which the transaction may hold.
+    const brand = input.defaultLanguage
+      ? { ...(await this.settings.get('brandDefault')), defaultLanguage: input.defaultLanguage }
+      : undefined;
     const result = await this.db.transaction(async (tx) => {
       const claimed = await tx
         .insert(systemSettings)
@@ -77,6 +104,12 @@ export class InitService {
         })
         .returning({ key: systemSettings.key });
       if (!claimed.length) throw conflict('The system is already initialised', 'alreadyInitialised');
+      if (brand) {
+        await tx
+          .insert(systemSettings)
+          .values({ key: 'brandDefault', value: brand })
+          .onConflictDoUpdate({ target: systemSettings.key, set: { value: brand, updatedAt: sql`now()` } });
+      }
       const [office] = await tx
         .insert(offices)
         .values({ name: officeName, kind: 'platform' })

@@ -257,7 +257,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${BASE}/checkPhoneOrEmail`,
     {
-      config: { access: 'sys:user:view' },
+      config: { access: 'sys:user:view', audit: false },
       schema: {
         tags,
         summary: 'Whether a phone or e-mail is used by another user of the caller’s tenant',

@@ -13,13 +13,16 @@ describe('open sign-in calls (/f/common/...)', () => {
   });
   afterAll(() => t.close());
 
-  /** POST /f/common/sysInit from a new address each time (the call is rate-limited per address). */
+  /**
+   * POST /f/common/sysInit from a new address each time (the call is rate-limited per address), with the server's
+   * setup token unless the payload names one.
+   */
   const sysInit = (payload: unknown) =>
     t.app.inject({
       method: 'POST',
       url: '/apm-web/f/common/sysInit',
       remoteAddress: `10.1.0.${++address}`,
-      payload: payload as Record<string, unknown>,
+      payload: { token: t.app.services.init.setupToken, ...(payload as Record<string, unknown>) },
     });
   const isSysInit = async () =>
     (await t.app.inject({ method: 'GET', url: '/apm-web/f/common/isSysInit' })).json().data;
@@ -87,6 +90,31 @@ describe('open sign-in calls (/f/common/...)', () => {
       await expectNothingCreated();
     });
 
+    it('sysInit refuses a call without the setup token or with a wrong one with 403 naming token', async () => {
+      const valid = {
+        officeName: 'HQ',
+        username: await encrypt(t.app, ADMIN.username),
+        password: await encrypt(t.app, ADMIN.password),
+      };
+      const token = t.app.services.init.setupToken;
+      expect(token).toMatch(/^[\w-]{24}$/);
+      for (const [given, problem] of [
+        [undefined, 'required'],
+        ['', 'required'],
+        [`${token.slice(0, -1)}x`, 'invalid'],
+        [token.slice(0, 12), 'invalid'],
+      ] as const) {
+        const res = await sysInit({ ...valid, token: given });
+        expect(res.statusCode, String(given)).toBe(403);
+        expect(res.json()).toMatchObject({
+          code: 403,
+          jsonObject: { reason: 'setupToken', fields: { token: problem } },
+        });
+        expect(res.json().msg).toMatch(/^token /);
+      }
+      await expectNothingCreated();
+    });
+
     it('sysInit lists every missing or mistyped field', async () => {
       const missing = await sysInit({});
       expect(missing.statusCode).toBe(400);
@@ -98,13 +126,22 @@ describe('open sign-in calls (/f/common/...)', () => {
       const wrongType = await sysInit({ officeName: { a: 1 }, username: 'x', password: ['a', 'b'] });
       expect(wrongType.statusCode).toBe(400);
       expect(wrongType.json().jsonObject.fields).toHaveProperty('officeName');
+      const badLanguage = await sysInit({
+        officeName: 'HQ',
+        username: 'x',
+        password: 'y',
+        defaultLanguage: 'DE',
+      });
+      expect(badLanguage.statusCode).toBe(400);
+      expect(badLanguage.json().jsonObject.fields).toHaveProperty('defaultLanguage');
       const tooLong = await sysInit({ officeName: 'x'.repeat(101), username: 'x', password: 'y' });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().jsonObject.fields).toHaveProperty('officeName');
       await expectNothingCreated();
     });
 
-    it('sysInit accepts plain-text fields when encryption is off; of two racing calls one wins', async () => {
+    it('sysInit accepts plain-text fields when encryption is off; of two racing calls one wins; it stores the default language', async () => {
+      expect((await t.app.services.settings.get('brandDefault')).defaultLanguage).toBe('CN');
       await t.app.services.settings.set('landingEncryption', false);
       const offices_ = ['  Head office ', 'Rival office'];
       let winner: string;
@@ -118,6 +155,7 @@ describe('open sign-in calls (/f/common/...)', () => {
               username: ADMIN.username,
               password: ADMIN.password,
               email: 'admin@example.com',
+              defaultLanguage: 'FR',
             }),
           ),
         );
@@ -148,6 +186,8 @@ describe('open sign-in calls (/f/common/...)', () => {
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, admin!.id));
       expect(held.map((r) => r.code)).toEqual(['superAdmin']);
+      const brand = await t.app.services.settings.get('brandDefault');
+      expect(brand).toMatchObject({ defaultLanguage: 'FR', title: 'APM' });
     });
   });
 

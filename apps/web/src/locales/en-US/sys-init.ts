@@ -19,6 +19,10 @@ export default {
   confirmMismatch: 'Confirm password does not match the password',
   submit: 'Initialise',
   success: 'The system has been initialised. Please sign in.',
+  defaultLanguage: 'Default language',
+  defaultLanguageHelp: 'The language the console opens in for new visitors; each user can still switch.',
+  setupToken:
+    'This page must be opened with the address the server printed when it started (…/sysInit?token=…): the setup token is missing or wrong.',
   alreadyInitialised: 'The system has already been initialised.',
   failed: 'Initialisation failed. Please check the form and try again.',
 };

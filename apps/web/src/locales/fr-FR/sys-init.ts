@@ -22,6 +22,11 @@ const sysInit: typeof en = {
   confirmMismatch: 'La confirmation ne correspond pas au mot de passe',
   submit: 'Initialiser',
   success: 'Le système a été initialisé. Veuillez vous connecter.',
+  defaultLanguage: 'Langue par défaut',
+  defaultLanguageHelp:
+    "La langue dans laquelle la console s'ouvre pour les nouveaux visiteurs ; chaque utilisateur peut toujours en changer.",
+  setupToken:
+    "Ouvrez cette page avec l'adresse affichée par le serveur au démarrage (…/sysInit?token=…) : le jeton d'installation est absent ou incorrect.",
   alreadyInitialised: 'Le système a déjà été initialisé.',
   failed: "L'initialisation a échoué. Vérifiez le formulaire et réessayez.",
 };

@@ -22,6 +22,11 @@ const sysInit: typeof en = {
   confirmMismatch: 'La conferma password non coincide con la password',
   submit: 'Inizializza',
   success: 'Il sistema è stato inizializzato. Accedi.',
+  defaultLanguage: 'Lingua predefinita',
+  defaultLanguageHelp:
+    'La lingua in cui la console si apre per i nuovi visitatori; ogni utente può comunque cambiarla.',
+  setupToken:
+    "Aprire questa pagina con l'indirizzo stampato dal server all'avvio (…/sysInit?token=…): il token di configurazione manca o è errato.",
   alreadyInitialised: 'Il sistema è già stato inizializzato.',
   failed: 'Inizializzazione non riuscita. Controlla il modulo e riprova.',
 };

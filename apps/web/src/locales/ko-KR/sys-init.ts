@@ -20,6 +20,10 @@ const sysInit: typeof en = {
   confirmMismatch: '비밀번호 확인이 비밀번호와 일치하지 않습니다',
   submit: '초기화',
   success: '시스템이 초기화되었습니다. 로그인하세요.',
+  defaultLanguage: '기본 언어',
+  defaultLanguageHelp: '새 방문자에게 콘솔이 열리는 언어입니다. 각 사용자는 언제든지 바꿀 수 있습니다.',
+  setupToken:
+    '서버가 시작할 때 출력한 주소(…/sysInit?token=…)로 이 페이지를 여십시오. 설정 토큰이 없거나 올바르지 않습니다.',
   alreadyInitialised: '시스템이 이미 초기화되었습니다.',
   failed: '초기화하지 못했습니다. 양식을 확인한 후 다시 시도해 주세요.',
 };

@@ -20,6 +20,9 @@ const sysInit: typeof en = {
   confirmMismatch: '确认密码与密码不一致',
   submit: '初始化',
   success: '系统初始化完成，请登录。',
+  defaultLanguage: '默认语言',
+  defaultLanguageHelp: '新访客打开控制台时使用的语言；每个用户仍可自行切换。',
+  setupToken: '请使用服务器启动时输出的地址（…/sysInit?token=…）打开此页面：初始化令牌缺失或不正确。',
   alreadyInitialised: '系统已完成初始化。',
   failed: '初始化失败，请检查表单后重试。',
 };

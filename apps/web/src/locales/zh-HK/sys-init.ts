@@ -20,6 +20,9 @@ const sysInit: typeof en = {
   confirmMismatch: '確認密碼與密碼不一致',
   submit: '初始化',
   success: '系統初始化完成，請登入。',
+  defaultLanguage: '預設語言',
+  defaultLanguageHelp: '新訪客開啟控制台時使用的語言；每位使用者仍可自行切換。',
+  setupToken: '請使用伺服器啟動時輸出的地址（…/sysInit?token=…）開啟此頁面：初始化權杖缺失或不正確。',
   alreadyInitialised: '系統已完成初始化。',
   failed: '初始化失敗，請檢查表格後重試。',
 };

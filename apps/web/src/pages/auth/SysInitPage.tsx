@@ -1,11 +1,13 @@
 import { IdcardOutlined } from '@ant-design/icons';
-import { isStrongPassword } from '@apm/contract';
+import { isStrongPassword, type Language } from '@apm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { LANGUAGES } from '../../locales/languages';
+import { resolveLanguage } from '../../locales/resolve-language';
 import { sysInit } from '../../services/auth';
 import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery, queryKeys, sysInitStateQuery } from '../../services/queries';
@@ -29,11 +31,13 @@ interface SysInitFormValues {
   name?: string;
   password: string;
   confirm: string;
+  defaultLanguage: Language;
 }
 
 /**
- * `/sysInit`: creates the first organisation and its administrator. Redirects to `/login`
- * when the system is already initialised.
+ * `/sysInit`: creates the first organisation and its administrator, and picks the default brand's language (the
+ * browser's by default). Sends the setup token of its address (`?token=`, printed by the server at start-up).
+ * Redirects to `/login` when the system is already initialised.
  */
 export default function SysInitPage() {
   const { t } = useTranslation();
@@ -41,6 +45,8 @@ export default function SysInitPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SysInitFormValues>();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? undefined;
   const state = useQuery(sysInitStateQuery());
   useQuery(publishKeyQuery());
   const { submitting, error, submit } = useSubmit();
@@ -78,6 +84,8 @@ export default function SysInitPage() {
           username: fields.username,
           password: fields.password,
           name: values.name?.trim() || undefined,
+          defaultLanguage: values.defaultLanguage,
+          token,
         });
         finish(t('sysInit.success'));
       },
@@ -89,6 +97,8 @@ export default function SysInitPage() {
           finish(t('sysInit.alreadyInitialised'));
           return null;
         }
+        if (failure instanceof RequestError && failure.reason === 'setupToken')
+          return t('sysInit.setupToken');
         // Where the server named the fields, their messages are shown on them.
         if (markFields(failure)) return null;
         if (failure instanceof RequestError && failure.kind !== 'http') return describeError(failure);
@@ -108,6 +118,7 @@ export default function SysInitPage() {
           onFinish={onFinish}
           disabled={submitting}
           requiredMark="optional"
+          initialValues={{ defaultLanguage: resolveLanguage({ browser: navigator.languages }) }}
         >
           <OrganisationFields
             loginNameField="username"
@@ -138,6 +149,14 @@ export default function SysInitPage() {
               mismatchMessage: t('sysInit.confirmMismatch'),
             }}
           />
+          <Form.Item
+            name="defaultLanguage"
+            label={t('sysInit.defaultLanguage')}
+            extra={t('sysInit.defaultLanguageHelp')}
+            rules={[{ required: true }]}
+          >
+            <Select options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))} />
+          </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
             {t('sysInit.submit')}
           </Button>
