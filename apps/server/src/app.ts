@@ -41,6 +41,7 @@ import weatherRoutes from './modules/weather/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import { startTerminalServices, stopTerminalServices } from './terminal/lifecycle.js';
 import terminalRoutes from './terminal/routes.js';
@@ -90,6 +91,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First, so that every answer (including 401s, 404s and static files) carries the headers.
+  await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(rateLimit, {
