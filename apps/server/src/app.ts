@@ -101,6 +101,15 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
   });
   await app.register(servicesPlugin, { db, config });
+  // Write-only secrets stored in plain text before encryption at rest are sealed on start.
+  app.addHook('onReady', async () => {
+    const unreadable = await app.services.settings.sealPlainSecrets();
+    if (unreadable.length)
+      app.log.error(
+        { settings: unreadable },
+        'secret settings cannot be decrypted: wrong APM_SECRET_KEY or secret.key',
+      );
+  });
   // Material processing runs in the background while the app is up; stopping kills its child processes.
   app.addHook('onReady', async () => app.services.materialJobs.start(app.log));
   app.addHook('onClose', async () => app.services.materialJobs.stop());
@@ -109,7 +118,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   app.addHook('onClose', async () => stopTerminalServices(app.services));
   // Bigger channel frames close the connection with 1009.
   await app.register(websocket, { options: { maxPayload: TERMINAL_MAX_FRAME_BYTES } });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { publicDocs: config.publicDocs });
   await app.register(auditPlugin);
   await app.register(errorsPlugin);
 
