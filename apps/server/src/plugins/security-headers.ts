@@ -28,7 +28,8 @@ const PAGE_BASE: Directives = {
 const CONTENT: Directives = {
   'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
   'media-src': ["'self'", 'blob:', 'http:', 'https:'],
-  'connect-src': ["'self'", 'http:', 'https:'],
+  // blob:/data: — the player reads cached media and its own screenshots back with fetch.
+  'connect-src': ["'self'", 'blob:', 'data:', 'http:', 'https:'],
   'frame-src': ['http:', 'https:'],
 };
 

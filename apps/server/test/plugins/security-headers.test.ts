@@ -87,7 +87,7 @@ describe('security headers', () => {
     expect(csp['media-src']).toEqual(["'self'", 'blob:', 'http:', 'https:']);
     expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
     expect(csp['frame-src']).toEqual(['http:', 'https:']);
-    expect(csp['connect-src']).toEqual(["'self'", 'http:', 'https:']);
+    expect(csp['connect-src']).toEqual(["'self'", 'blob:', 'data:', 'http:', 'https:']);
   });
 
   it('lets API answers load nothing at all', async () => {
