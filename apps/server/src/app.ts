@@ -40,6 +40,7 @@ import authPlugin from './plugins/auth.js';
 import crossSitePlugin from './plugins/cross-site.js';
 import errorsPlugin from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
+import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import staticPlugin from './plugins/static.js';
 import { startTerminalServices, stopTerminalServices } from './terminal/lifecycle.js';
@@ -94,6 +95,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
+  // First, so that every answer (including 401s, 404s and static files) carries the headers.
+  await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(inputPlugin);
@@ -103,6 +106,15 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
   });
   await app.register(servicesPlugin, { db, config });
+  // Write-only secrets stored in plain text before encryption at rest are sealed on start.
+  app.addHook('onReady', async () => {
+    const unreadable = await app.services.settings.sealPlainSecrets();
+    if (unreadable.length)
+      app.log.error(
+        { settings: unreadable },
+        'secret settings cannot be decrypted: wrong APM_SECRET_KEY or secret.key',
+      );
+  });
   // Material processing runs in the background while the app is up; stopping kills its child processes.
   app.addHook('onReady', async () => app.services.materialJobs.start(app.log));
   app.addHook('onClose', async () => app.services.materialJobs.stop());
@@ -111,7 +123,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   app.addHook('onClose', async () => stopTerminalServices(app.services));
   // Bigger channel frames close the connection with 1009.
   await app.register(websocket, { options: { maxPayload: TERMINAL_MAX_FRAME_BYTES } });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { publicDocs: config.publicDocs });
   await app.register(crossSitePlugin);
   await app.register(auditPlugin);
   await app.register(errorsPlugin);

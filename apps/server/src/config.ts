@@ -27,6 +27,10 @@ export interface AppConfig {
   tools: MediaToolPaths;
   /** Open-Meteo endpoints of the weather call: `APM_WEATHER_GEOCODING_URL`, `APM_WEATHER_FORECAST_URL`. */
   weather: { geocodingUrl: string; forecastUrl: string };
+  /** The OpenAPI document and UI are open to everyone (`APM_PUBLIC_DOCS=1`); otherwise signed-in users only. */
+  publicDocs: boolean;
+  /** Key of secrets at rest (`APM_SECRET_KEY`, 32 bytes); undefined = `<dataDir>/secret.key`, made on first start. */
+  secretKey: Buffer | undefined;
   /** Terminals: seconds of silence before offline (`APM_TERMINAL_OFFLINE_SECONDS`, default 90); registrations per address per minute (`APM_TERMINAL_REGISTER_RATE_LIMIT`, default 30). */
   terminal: { offlineSeconds: number; registerRateLimit: number };
 }
@@ -81,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   return {
     port,
     terminal,
+    publicDocs: flag(env, 'APM_PUBLIC_DOCS'),
+    secretKey: parseSecretKey(env.APM_SECRET_KEY),
     trustProxy: parseTrustProxy(env.APM_TRUST_PROXY),
     loginRateLimit,
     host: env.HOST || '0.0.0.0',
@@ -118,6 +124,29 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer`);
   return Number(raw);
+}
+
+/** A `0`/`1` switch, off when unset. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 0 or 1`);
+}
+
+/** `APM_SECRET_KEY`: 32 bytes as 64 hex digits or base64; unset = the data dir's key file. */
+function parseSecretKey(raw: string | undefined): Buffer | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/]{43}=?$/.test(value)
+      ? Buffer.from(value, 'base64')
+      : undefined;
+  if (key?.length !== 32) {
+    throw new ConfigError('APM_SECRET_KEY must be 32 bytes: 64 hex digits or 44 base64 characters');
+  }
+  return key;
 }
 
 /** An http(s) URL variable, or its default when unset. */

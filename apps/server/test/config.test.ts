@@ -66,6 +66,8 @@ describe('loadConfig', () => {
         APM_SOFFICE: '/opt/libreoffice/program/soffice',
         APM_WEATHER_GEOCODING_URL: 'http://weather.local/v1/search',
         APM_WEATHER_FORECAST_URL: 'https://weather.local/v1/forecast',
+        APM_PUBLIC_DOCS: '1',
+        APM_SECRET_KEY: '0f'.repeat(32),
       },
       ROOT,
     );
@@ -94,7 +96,23 @@ describe('loadConfig', () => {
         forecastUrl: 'https://weather.local/v1/forecast',
       },
       terminal: { offlineSeconds: 90, registerRateLimit: 30 },
+      publicDocs: true,
+      secretKey: Buffer.from('0f'.repeat(32), 'hex'),
     });
+  });
+
+  it('keeps the docs private and the secret key in the data dir by default', () => {
+    expect(loadConfig({}, ROOT)).toMatchObject({ publicDocs: false, secretKey: undefined });
+    expect(loadConfig({ APM_PUBLIC_DOCS: '0' }, ROOT).publicDocs).toBe(false);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ APM_SECRET_KEY: base64 }, ROOT).secretKey).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it('rejects a bad APM_PUBLIC_DOCS and an APM_SECRET_KEY that is not 32 bytes, naming each', () => {
+    for (const value of ['yes', 'true', '2'])
+      expect(failure({ APM_PUBLIC_DOCS: value }).message).toContain('APM_PUBLIC_DOCS');
+    for (const value of ['secret', 'ab'.repeat(31), 'ab'.repeat(33), Buffer.alloc(16).toString('base64')])
+      expect(failure({ APM_SECRET_KEY: value }).message).toContain('APM_SECRET_KEY');
   });
 
   it.each(['APM_WEATHER_GEOCODING_URL', 'APM_WEATHER_FORECAST_URL'])(

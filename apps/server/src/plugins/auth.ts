@@ -55,17 +55,27 @@ export function hasPermission(auth: AuthContext, permission: string): boolean {
   return auth.permissions.has(permission);
 }
 
+/** Options of the auth plugin. */
+export interface AuthOptions {
+  /** `/apm-web/docs` is open to everyone; otherwise it needs a session. */
+  publicDocs?: boolean;
+}
+
 /**
  * Resolves the session of every API request and enforces each route's declared `access`;
  * a route without one cannot even be registered.
  */
 export default fp(
-  async function auth(app: FastifyInstance) {
+  async function auth(app: FastifyInstance, options: AuthOptions) {
     app.decorateRequest('auth', null);
 
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/apm-web') || route.url.startsWith('/apm-web/docs') || route.config?.access)
+      if (!route.url.startsWith('/apm-web') || route.config?.access) return;
+      // The OpenAPI document and UI (registered by @fastify/swagger-ui, with no access of their own).
+      if (route.url.startsWith('/apm-web/docs')) {
+        route.config = { ...route.config, access: options.publicDocs ? 'public' : 'session' };
         return;
+      }
       throw new Error(`Route ${route.method} ${route.url} declares no access`);
     });
 

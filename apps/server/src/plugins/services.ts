@@ -16,6 +16,7 @@ import { NotificationService } from '../modules/notifications/service.js';
 import { ConfiguredNotifier } from '../modules/notify/configured-notifier.js';
 import { OutboxNotifier, type Notifier } from '../modules/notify/outbox.js';
 import { SettingsService } from '../modules/settings/service.js';
+import { loadSecretBox } from '../lib/secret-box.js';
 import { InitService } from '../modules/system/init-service.js';
 import { UserAdminService } from '../modules/users/user-admin-service.js';
 import { UserInfoService } from '../modules/users/user-info-service.js';
@@ -119,7 +120,7 @@ declare module 'fastify' {
 
 /** Builds the services from the database and configuration. */
 export function createServices(db: Database, config: AppConfig): Services {
-  const settings = new SettingsService(db);
+  const settings = new SettingsService(db, loadSecretBox(config.dataDir, config.secretKey));
   const landingKey = new LandingKey(settings);
   const sessions = new SessionService(db);
   const loginGuard = new LoginGuard();

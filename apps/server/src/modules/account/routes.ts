@@ -107,12 +107,12 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'session' },
       schema: {
         tags,
-        summary: 'An avatar image (WebP)',
+        summary: "An avatar image (WebP): the caller's own, or a user's in the caller's data range",
         params: Type.Object({ file: Type.String({ maxLength: 100 }) }),
       },
     },
     async (request, reply) => {
-      const file = account.avatarFile(request.params.file);
+      const file = await account.avatarFile(request.auth!, request.params.file);
       if (!file) throw notFound('No such avatar');
       let bytes: Buffer;
       try {

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AccountProfile, CodeWay } from '@apm/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { dataScope } from '../../lib/data-scope.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { LandingKey } from '../auth/landing-key.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -93,9 +94,23 @@ export class AccountService {
     return url;
   }
 
-  /** The file behind an avatar name, or null when the name is not one. */
-  avatarFile(name: string): string | null {
-    return AVATAR_FILE.test(name) ? path.join(this.avatarDir(), name) : null;
+  /**
+   * The file behind an avatar name, or null when the name is not one, or not the current avatar of
+   * the caller or of a user in the caller's data range (so never one of another tenant).
+   */
+  async avatarFile(auth: AuthContext, name: string): Promise<string | null> {
+    if (!AVATAR_FILE.test(name)) return null;
+    const [owner] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.avatar, `${AVATAR_URL}/${name}`),
+          or(eq(users.id, auth.userId), dataScope(auth, users.officeId, users.id)),
+        ),
+      )
+      .limit(1);
+    return owner ? path.join(this.avatarDir(), name) : null;
   }
 
   /** Whether the (possibly encrypted) password is the caller's current one. */

@@ -28,14 +28,15 @@ export function callerLanguage(request: FastifyRequest, explicit?: string): Lang
   return (Languages as readonly string[]).includes(candidate ?? '') ? (candidate as Language) : 'US';
 }
 
-/** Dictionary management (`/a/api/dict/...`): read by every signed-in user, written by platform users. */
+/** Dictionary management (`/a/api/dict/...`): listed with sys:dict:view, read by type by every signed-in user, written by platform users. */
 const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { dictionary } = app.services;
 
   app.get(
     `${BASE}/list`,
     {
-      config: { access: 'session' },
+      // The management list (disabled entries, every language); forms read enabled entries through byType.
+      config: { access: 'sys:dict:view' },
       schema: {
         tags,
         summary: 'Dictionary entries: search by type, value or label, filter by type, sort and page',
@@ -61,7 +62,7 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${BASE}/types`,
     {
-      config: { access: 'session' },
+      config: { access: 'sys:dict:view' },
       schema: {
         tags,
         summary: 'Every dictionary type with the number of its entries',

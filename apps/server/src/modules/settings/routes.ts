@@ -104,13 +104,12 @@ const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           editable: !setting.readOnly,
         };
         if (isWriteOnly(key)) {
-          const value = await app.services.settings.get(key);
           list.push({
             ...base,
             value: null,
             default: null,
             secret: true,
-            isSet: value !== '' && value !== null,
+            isSet: await app.services.settings.isSet(key),
           });
         } else {
           const value = await app.services.settings.get(key);

@@ -1,19 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { systemSettings } from '../../db/schema/index.js';
+import { isSealed, type SecretBox } from '../../lib/secret-box.js';
 import { SETTINGS, type SettingKey, type SettingValue } from './registry.js';
 
 /** Upload size limit in MB while the upload limit switch is off (spec section 9). */
 export const UNLIMITED_UPLOAD_MB = 10240;
 
-/** Reads and writes typed system settings; values are cached briefly in memory and written through. */
+/** Whether a setting is stored encrypted: the write-only secrets administrators set (`saveSecret`). */
+export const isEncryptedSetting = (key: SettingKey) =>
+  SETTINGS[key].visibility === 'secret' && !SETTINGS[key].readOnly;
+
+/**
+ * Reads and writes typed system settings; values are cached briefly in memory and written through.
+ * Write-only secrets are stored sealed by the {@link SecretBox} and opened on read; plain-text ones
+ * from before are still read, and {@link sealPlainSecrets} seals them.
+ */
 export class SettingsService {
   private cache = new Map<SettingKey, unknown>();
   private loadedAt = 0;
   /** Other instances may change settings: the cache is re-read after this many milliseconds. */
   static readonly TTL_MS = 5000;
 
-  constructor(private readonly db: Database) {}
+  /** @param box Seals the write-only secrets; without it (tools that touch no secret) they cannot be read or set. */
+  constructor(
+    private readonly db: Database,
+    private readonly box?: SecretBox,
+  ) {}
 
   /** Loads every stored setting into the cache. */
   async reload(): Promise<void> {
@@ -23,19 +36,66 @@ export class SettingsService {
     this.loadedAt = Date.now();
   }
 
-  /** The value of a setting, or its default. */
+  /** The value of a setting, or its default; a secret sealed with another key throws SecretKeyError. */
   async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
-    if (Date.now() - this.loadedAt > SettingsService.TTL_MS) await this.reload();
-    return (this.cache.has(key) ? this.cache.get(key) : SETTINGS[key].default) as SettingValue<K>;
+    const stored = await this.stored(key);
+    return (isSealed(stored) ? this.secretBox().open(stored, key) : stored) as SettingValue<K>;
   }
 
-  /** Stores a setting. */
+  /** Whether a setting holds a value other than '' or null (without opening a secret). */
+  async isSet(key: SettingKey): Promise<boolean> {
+    const stored = await this.stored(key);
+    return stored !== '' && stored !== null && stored !== undefined;
+  }
+
+  /** Stores a setting (sealed when it is a write-only secret). */
   async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
+    const stored = this.toStored(key, value);
     await this.db
       .insert(systemSettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
-    this.cache.set(key, value);
+      .values({ key, value: stored })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: stored, updatedAt: sql`now()` } });
+    this.cache.set(key, stored);
+  }
+
+  /**
+   * Seals write-only secrets still stored in plain text (from before encryption at rest); answers
+   * the secrets that are sealed with another key and so cannot be read.
+   */
+  async sealPlainSecrets(): Promise<SettingKey[]> {
+    await this.reload();
+    const unreadable: SettingKey[] = [];
+    for (const key of (Object.keys(SETTINGS) as SettingKey[]).filter(isEncryptedSetting)) {
+      const stored = this.cache.get(key);
+      if (isSealed(stored)) {
+        try {
+          this.secretBox().open(stored, key);
+        } catch {
+          unreadable.push(key);
+        }
+      } else if (typeof stored === 'string' && stored !== '') {
+        await this.set(key, stored as SettingValue<typeof key>);
+      }
+    }
+    return unreadable;
+  }
+
+  /** What the database holds for a value: write-only secrets sealed. */
+  private toStored(key: SettingKey, value: unknown): unknown {
+    return isEncryptedSetting(key) && typeof value === 'string' && value !== ''
+      ? this.secretBox().seal(value)
+      : value;
+  }
+
+  private secretBox(): SecretBox {
+    if (!this.box) throw new Error('This settings service has no secret box: secrets cannot be read or set');
+    return this.box;
+  }
+
+  /** The stored (possibly sealed) value, or the default. */
+  private async stored(key: SettingKey): Promise<unknown> {
+    if (Date.now() - this.loadedAt > SettingsService.TTL_MS) await this.reload();
+    return this.cache.has(key) ? this.cache.get(key) : SETTINGS[key].default;
   }
 
   /** The largest single upload in MB: the configured size when the limit is on, otherwise 10240 (spec section 9). */
@@ -45,12 +105,13 @@ export class SettingsService {
 
   /** Stores a setting only when it is not stored yet; answers whether this call stored it. */
   async setIfAbsent<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<boolean> {
+    const stored = this.toStored(key, value);
     const inserted = await this.db
       .insert(systemSettings)
-      .values({ key, value })
+      .values({ key, value: stored })
       .onConflictDoNothing()
       .returning({ key: systemSettings.key });
-    if (inserted.length > 0) this.cache.set(key, value);
+    if (inserted.length > 0) this.cache.set(key, stored);
     else await this.reloadKey(key);
     return inserted.length > 0;
   }

@@ -1,5 +1,5 @@
 import { SystemRoles, findPermission, splitPermission } from '@apm/contract';
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offices, roleGrants, roles, userRoles, users, type DataRange } from '../../db/schema/index.js';
 import { dataScope, isInTenant, officesUnder } from '../../lib/data-scope.js';
@@ -131,9 +131,11 @@ export class UserAccess {
     return [...byId.values()];
   }
 
-  /** Platform-wide roles and those owned by an office of the caller's tenant. */
-  candidateRoles(auth: AuthContext): Promise<RoleInfo[]> {
-    return this.roles(or(isNull(roles.officeId), officesUnder(roles.officeId, auth.tenantPath)));
+  /** Platform-wide roles and those owned by an office of the caller's tenant (among `ids` when given). */
+  candidateRoles(auth: AuthContext, ids?: readonly number[]): Promise<RoleInfo[]> {
+    const visible = or(isNull(roles.officeId), officesUnder(roles.officeId, auth.tenantPath));
+    if (ids === undefined) return this.roles(visible);
+    return this.roles(ids.length ? and(inArray(roles.id, [...ids]), visible) : sql`false`);
   }
 
   /** Role ids a user holds. */

@@ -1,7 +1,7 @@
 import { SystemRoles } from '@apm/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { roles, userRoles, users, type DataRange } from '../../db/schema/index.js';
+import { userRoles, users, type DataRange } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { checkPasswordPolicy } from '../account/password-policy.js';
 import type { LandingKey } from '../auth/landing-key.js';
@@ -60,9 +60,8 @@ export class UserAdminService extends UserQueries {
       throw fieldError(400, 'enabled', 'You cannot disable yourself');
     }
     const held = target ? await this.access.roleIdsOf(target.id) : [];
-    const wanted = await this.access.roles(
-      input.roleIds.length ? inArray(roles.id, input.roleIds) : sql`false`,
-    );
+    // Only roles the caller's tenant may see: another tenant's role is "no such role", never named.
+    const wanted = await this.access.candidateRoles(auth, input.roleIds);
     const unknown = input.roleIds.filter((id) => !wanted.some((r) => r.id === id));
     if (unknown.length) throw fieldError(400, 'roleIds', `roleIds: no such role (${unknown.join(', ')})`);
     for (const role of wanted) {

@@ -115,8 +115,12 @@ describe('dictionary: /a/api/dict/...', () => {
     expect((await get('byType?type=color&language=CN', operator)).json().data[0].label).toBe('红');
     expect((await get('byType?type=nothing', operator)).json().data).toEqual([]);
     expect((await get('byType?type=color&language=XX', operator)).statusCode).toBe(400);
-    // Reading is for every signed-in user, nobody else.
-    expect((await get('list', operator)).statusCode).toBe(200);
+    // Reading by type is for every signed-in user, nobody else; the management list needs sys:dict:view.
+    for (const url of ['list', 'types']) {
+      const refused = await get(url, operator);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().jsonObject.permission, url).toBe('sys:dict:view');
+    }
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/byType?type=color` })).statusCode).toBe(401);
   });
 

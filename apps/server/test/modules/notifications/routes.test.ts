@@ -251,7 +251,11 @@ describe('notifications: the welcome message at initialisation', () => {
   });
 
   it('documents the routes and the top-level messageList in the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/apm-web/docs/json' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/apm-web/docs/json',
+      headers: { cookie: await login(t.app, 'root', 'Root#2026pass') },
+    });
     const paths = res.json().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths)).toEqual(
       expect.arrayContaining([`${BASE}/list`, `${BASE}/updateReadState`, `${BASE}/delete`]),

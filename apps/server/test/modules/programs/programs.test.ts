@@ -227,7 +227,7 @@ describe('programs: save (validated, migrated, sized), list, detail, copy, delet
   });
 
   it('documents the program, review, publishing and weather routes in the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/apm-web/docs/json' });
+    const res = await t.app.inject({ method: 'GET', url: '/apm-web/docs/json', headers: { cookie: a1 } });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(
       expect.arrayContaining([

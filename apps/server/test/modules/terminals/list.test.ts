@@ -273,7 +273,7 @@ describe('terminal lists, tree, counts, details and groups', () => {
   });
 
   it('documents every console terminal and alarm route in the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/apm-web/docs/json' });
+    const res = await t.app.inject({ method: 'GET', url: '/apm-web/docs/json', headers: { cookie: f.a1 } });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths as object);
     for (const path of [

@@ -107,10 +107,27 @@ describe('user management: tenancy and role escalation', () => {
     );
     expect(choices).toHaveLength(2);
     const n = await countRows(t.db, users);
+    // Another tenant's role is no role at all here: refused as unknown, its name never said.
+    for (const roleIds of [[f.roles.operator, f.roles.adminB], `${f.roles.operator},${f.roles.adminB}`]) {
+      const res = await post('save', valid({ roleIds }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(`roleIds: no such role (${f.roles.adminB})`);
+      expect(res.json().jsonObject.fields).toHaveProperty('roleIds');
+      expect(res.body).not.toContain('Role adminB');
+      expect(res.body).not.toContain('adminB');
+      const edit = await post('save', {
+        id: f.ids.a1op,
+        loginName: 'a1op',
+        name: 'Oscar',
+        officeId: f.offices.a1.id,
+        roleIds,
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.body).not.toContain('adminB');
+    }
     for (const [code, role, name] of [
       ['superAdmin', f.roles.superAdmin, 'Super administrator'],
       ['powerA1', f.roles.powerA1, 'Role powerA1'],
-      ['adminB', f.roles.adminB, 'Role adminB'],
     ] as const) {
       const res = await post('save', valid({ roleIds: [f.roles.operator, role] }));
       expect(res.statusCode, code).toBe(403);
