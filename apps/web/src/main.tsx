@@ -1,6 +1,7 @@
 /**
- * Entry point: decides the language (cookie, brand default, browser), loads it, creates the
- * router, connects the request layer to it and renders.
+ * Entry point: creates the router (which starts loading the route's chunks and session at once),
+ * decides the language (cookie, brand default, browser), loads it, connects the request layer to
+ * the router and renders.
  */
 import 'nprogress/nprogress.css';
 import './styles.css';
@@ -17,6 +18,14 @@ import { configureRequest } from './services/request';
 import { readCookie } from './utils/cookie';
 
 async function bootstrap(): Promise<void> {
+  // Created first: the route's chunks, its messages and the session check load while the language
+  // does, instead of after it (the route's messages follow the language once it is known).
+  const router = createAppRouter();
+  configureRequest({
+    navigate: (path) => void router.navigate(path),
+    currentPath: () => router.state.location.pathname,
+  });
+
   const cookie = readCookie(LANGUAGE_COOKIE);
   // The brand default only matters when no language was chosen; its answer is cached for the pages.
   const brandDefault = cookie
@@ -26,12 +35,6 @@ async function bootstrap(): Promise<void> {
         .then((brand) => brand.defaultLanguage)
         .catch(() => undefined);
   await changeLanguage(resolveLanguage({ cookie, brandDefault, browser: navigator.languages }));
-
-  const router = createAppRouter();
-  configureRequest({
-    navigate: (path) => void router.navigate(path),
-    currentPath: () => router.state.location.pathname,
-  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');

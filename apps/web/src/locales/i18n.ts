@@ -11,7 +11,7 @@ import { useLocaleStore } from '../stores/locale';
 import { writeCookie } from '../utils/cookie';
 import type { Messages } from './en-US';
 import { LANGUAGE_COOKIE, languageInfo, type Language } from './languages';
-import { loadUsedPageMessages } from './page-messages';
+import { loadUsedPageMessages, setTargetLanguage } from './page-messages';
 
 type Loader<T> = () => Promise<{ default: T }>;
 
@@ -74,24 +74,33 @@ let latestChange = 0;
 export async function changeLanguage(language: Language, options: { persist?: boolean } = {}): Promise<void> {
   const info = languageInfo(language);
   const call = ++latestChange;
-  const [messages, antdLocale] = await Promise.all([
-    messageLoaders[language](),
-    antdLoaders[language](),
-    dayjsLoaders[language](),
-    ensureInit(),
-  ]);
-  // A later switch (say, the user's choice while the start-up language still loads) wins.
-  if (call !== latestChange) return;
-  if (!i18n.hasResourceBundle(info.tag, 'translation')) {
-    i18n.addResourceBundle(info.tag, 'translation', messages.default, true, true);
+  setTargetLanguage(info.tag);
+  let antdLocale: Locale;
+  try {
+    const [messages, antd] = await Promise.all([
+      messageLoaders[language](),
+      antdLoaders[language](),
+      dayjsLoaders[language](),
+      ensureInit(),
+    ]);
+    antdLocale = antd.default;
+    // A later switch (say, the user's choice while the start-up language still loads) wins.
+    if (call !== latestChange) return;
+    if (!i18n.hasResourceBundle(info.tag, 'translation')) {
+      i18n.addResourceBundle(info.tag, 'translation', messages.default, true, true);
+    }
+    // Pages already visited keep their texts in the new language too.
+    await loadUsedPageMessages(info.tag);
+  } catch (error) {
+    // Pages opened from now on load the language still shown, not the one that failed.
+    if (call === latestChange && i18n.language) setTargetLanguage(i18n.language);
+    throw error;
   }
-  // Pages already visited keep their texts in the new language too.
-  await loadUsedPageMessages(info.tag);
   if (call !== latestChange) return;
   await i18n.changeLanguage(info.tag);
   dayjs.locale(info.dayjs);
   document.documentElement.lang = info.tag;
-  useLocaleStore.setState({ language, antdLocale: antdLocale.default });
+  useLocaleStore.setState({ language, antdLocale });
   if (options.persist) writeCookie(LANGUAGE_COOKIE, language);
 }
 

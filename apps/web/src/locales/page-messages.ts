@@ -40,9 +40,20 @@ export async function loadUsedPageMessages(tag: string): Promise<void> {
   await Promise.all([...used].map((ns) => loadPageMessages(ns, tag)));
 }
 
-/** Loads namespaces for the current language (a route's lazy step awaits this). */
+/** Language being switched to, set before its messages load; pages loading meanwhile load it too. */
+let targetTag: string | undefined;
+
+/** Records the language a switch is loading (`changeLanguage` in i18n.ts). */
+export function setTargetLanguage(tag: string): void {
+  targetTag = tag;
+}
+
+/**
+ * Loads namespaces for the current language (a route's lazy step awaits this). Routes start
+ * loading before the start-up language is known; their namespaces are then loaded with it.
+ */
 export async function loadPageNamespaces(namespaces: readonly PageNamespace[]): Promise<void> {
-  const tag = i18n.language;
+  const tag = targetTag ?? i18n.language;
   if (!tag) {
     namespaces.forEach((ns) => used.add(ns));
     return;

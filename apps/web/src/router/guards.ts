@@ -1,6 +1,8 @@
 /** Route loaders deciding where signed-in and signed-out users may go. */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { checkIsLogin } from '../services/auth';
+import { userInfoQuery } from '../services/queries';
+import { queryClient } from '../services/query-client';
 import { HOME_PATH } from '../utils/redirect';
 
 /** Whether the session cookie is valid; the cookie is HttpOnly, so the server is asked. */
@@ -19,7 +21,11 @@ export async function rootRedirect(): Promise<Response> {
 
 /** Pages that need a session: signed-out users go to `/login?redirect=<where they wanted to go>`. */
 export async function requireSignedIn({ request }: LoaderFunctionArgs): Promise<null> {
-  if (await isSignedIn()) return null;
+  if (await isSignedIn()) {
+    // Asked now, not once the shell's chunk has loaded and mounted: the shell waits for the user.
+    void queryClient.prefetchQuery(userInfoQuery());
+    return null;
+  }
   const url = new URL(request.url);
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }

@@ -12,12 +12,16 @@ export function lazyPage(
   load: () => Promise<{ default: ComponentType }>,
   namespaces: readonly PageNamespace[] = [],
 ) {
-  return async () => {
-    const [module] = await withTimeout(
-      Promise.all([load(), loadPageNamespaces(namespaces)]),
-      CHUNK_LOAD_TIMEOUT,
-      () => new ChunkLoadError(),
-    );
-    return { Component: module.default };
+  // Object form: the router runs the route's loader (the session check) while the chunk loads;
+  // with a lazy function it would wait for the chunk first, since that could bring a loader.
+  return {
+    Component: async () => {
+      const [module] = await withTimeout(
+        Promise.all([load(), loadPageNamespaces(namespaces)]),
+        CHUNK_LOAD_TIMEOUT,
+        () => new ChunkLoadError(),
+      );
+      return module.default;
+    },
   };
 }

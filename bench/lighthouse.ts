@@ -1,0 +1,210 @@
+/**
+ * Lighthouse benchmark of the console: `/login`, `/home` and the material page, desktop and mobile
+ * presets, three runs each, beside the web player (`/player`) as the baseline in the same run.
+ * Usage: npm run bench:lighthouse  (needs `npm run build` first)
+ * Environment: RUNS (default 3), PRESETS (`desktop,mobile`), PAGES (`player,login,home,material`),
+ * CHROMIUM_PATH (default /usr/bin/chromium), REPORT_DIR (keeps every Lighthouse JSON report there).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS ?? 3);
+const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
+
+/** Pages measured: the player first (the baseline), then the console. `signedIn` sends the session cookie. */
+const ALL_PAGES = [
+  { name: 'player', path: '/player', signedIn: false },
+  { name: 'login', path: '/login', signedIn: false },
+  { name: 'home', path: '/home', signedIn: true },
+  { name: 'material', path: '/resManage/myRes', signedIn: true },
+] as const;
+const PRESETS: Record<string, Config | undefined> = { desktop: desktopConfig, mobile: undefined };
+
+const pick = <T extends string>(env: string | undefined, all: readonly T[]): T[] =>
+  env ? all.filter((x) => env.split(',').includes(x)) : [...all];
+const pages = ALL_PAGES.filter((p) => pick(process.env.PAGES, [p.name]).length > 0);
+const presets = pick(process.env.PRESETS, Object.keys(PRESETS));
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Encrypts a value the way the console does: RSA-OAEP/SHA-256 with the server's published key. */
+async function encryptForServer(baseUrl: string, value: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/apm-web/f/common/publishKey`);
+  const { data } = (await res.json()) as { data: { exponent: string; modulus: string } };
+  const key = createPublicKey({
+    key: {
+      kty: 'RSA',
+      n: Buffer.from(data.modulus, 'hex').toString('base64url'),
+      e: Buffer.from(data.exponent, 'hex').toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const options = { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' };
+  return publicEncrypt(options, Buffer.from(value)).toString('base64');
+}
+
+/** Signs the administrator in through the API and answers the `Cookie` header with the session. */
+async function signIn(baseUrl: string): Promise<string> {
+  const body = new URLSearchParams({
+    username: await encryptForServer(baseUrl, ADMIN.user),
+    password: await encryptForServer(baseUrl, ADMIN.password),
+  });
+  const res = await fetch(`${baseUrl}/apm-web/a/login`, { method: 'POST', body });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('Authorization='));
+  if (res.status !== 200 || !session) throw new Error(`sign-in failed (${res.status})`);
+  return session.split(';')[0]!;
+}
+
+/** The figures kept from one Lighthouse report. */
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKB: number;
+  requests: number;
+  jsRequests: number;
+}
+
+function figures(lhr: Result): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] })?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: +audit('cumulative-layout-shift').toFixed(3),
+    transferKB: Math.round(audit('total-byte-weight') / 1024),
+    requests: requests.length,
+    jsRequests: requests.filter((r) => r.resourceType === 'Script').length,
+  };
+}
+
+const range = (xs: number[]) => {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return lo === hi ? `${lo}` : `${lo}–${hi}`;
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'apm-lighthouse-'));
+const profileDir = mkdtempSync(path.join(tmpdir(), 'apm-lighthouse-chromium-'));
+const reportDir = process.env.REPORT_DIR;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+const apmPort = await freePort();
+const debugPort = await freePort();
+const baseUrl = `http://127.0.0.1:${apmPort}`;
+const server = spawn(process.execPath, [SERVER], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    PORT: String(apmPort),
+    HOST: '127.0.0.1',
+    APM_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    APM_ADMIN_USER: ADMIN.user,
+    APM_ADMIN_PASSWORD: ADMIN.password,
+  },
+  stdio: 'ignore',
+});
+const chromium = spawn(
+  CHROMIUM,
+  [
+    `--remote-debugging-port=${debugPort}`,
+    `--user-data-dir=${profileDir}`,
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+);
+try {
+  await waitFor(`${baseUrl}/apm-web/f/common/isSysInit`, server);
+  await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chromium);
+  const cookie = await signIn(baseUrl);
+  const rows: (Record<string, string | number> & { page: string; preset: string })[] = [];
+  for (const preset of presets) {
+    for (const page of pages) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const flags: Flags = {
+          port: debugPort,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        };
+        const result = await lighthouse(`${baseUrl}${page.path}`, flags, PRESETS[preset]);
+        if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) console.error(`${page.name} ${preset} #${i + 1}: ${lhr.runtimeError.message}`);
+        if (reportDir)
+          writeFileSync(path.join(reportDir, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
+        runs.push(figures(lhr));
+        console.error(`${page.name} ${preset} #${i + 1}: ${JSON.stringify(runs.at(-1))}`);
+      }
+      const column = (key: keyof Figures) => range(runs.map((r) => r[key]));
+      rows.push({
+        page: page.name,
+        preset,
+        performance: column('performance'),
+        accessibility: column('accessibility'),
+        'FCP ms': column('fcpMs'),
+        'LCP ms': column('lcpMs'),
+        'TBT ms': column('tbtMs'),
+        CLS: column('cls'),
+        'KB transferred': column('transferKB'),
+        requests: column('requests'),
+        'JS requests': column('jsRequests'),
+      });
+    }
+  }
+  console.table(rows);
+  console.log(JSON.stringify({ runs: RUNS, rows }, null, 2));
+} finally {
+  chromium.kill('SIGTERM');
+  server.kill('SIGTERM');
+  await Promise.all(
+    [chromium, server].map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+}

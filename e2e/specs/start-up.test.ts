@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
+
+/** The shell's own chunk, held back to see what start-up asks for while it is missing. */
+const SHELL_CHUNK = /\/assets\/ShellLayout-[\w-]+\.js$/;
+
+describe('console start-up', () => {
+  const suite = adminSuite({ apiSignIn: false });
+
+  it('asks for the user while the shell chunk still loads, not after it', async () => {
+    const { context, page } = await openSignedInPage(suite, {
+      language: 'US',
+      waitFor: '[data-testid=side-menu]',
+    });
+    let shellArrived = false;
+    let userAskedBeforeShell: boolean | undefined;
+    await page.route(SHELL_CHUNK, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      shellArrived = true;
+      await route.continue();
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/apm-web/a/api/user/getUserInfo')) userAskedBeforeShell ??= !shellArrived;
+    });
+    await page.goto(`${suite.server.url}/home`);
+    await page.waitForSelector('[data-testid=side-menu]');
+    expect(userAskedBeforeShell).toBe(true);
+    await context.close();
+  });
+});
