@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** End-to-end tests: a real server process and Debian's Chromium, one file at a time. */
+/**
+ * End-to-end tests: a real server process and Debian's Chromium, one file at a time. The files run in one
+ * module graph (`isolate: false`), so that they share the worker's server and Chromium (`support/shared.ts`).
+ */
 export default defineConfig({
   test: {
     include: ['specs/**/*.test.ts'],
@@ -9,5 +12,6 @@ export default defineConfig({
     testTimeout: 150_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    isolate: false,
   },
 });

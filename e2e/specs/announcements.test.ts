@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
@@ -9,6 +9,8 @@ const LANGUAGES = [
 
 describe('announcement management page', () => {
   const suite = adminSuite();
+  // The popup would show to every user of the shared server after this spec.
+  afterAll(() => suite.api('/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' }));
 
   for (const lang of LANGUAGES) {
     it(`saves an announcement that pops up for a user after sign-in (${lang.cookie})`, async () => {

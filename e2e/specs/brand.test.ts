@@ -5,7 +5,9 @@ import { adminSuite } from '../support/suite.js';
 
 describe('brand chosen by host name on the sign-in page', () => {
   const errors: string[][] = [];
+  // Brands by host name are the platform's: a server of its own.
   const suite = adminSuite({
+    ownServer: true,
     seed: async (s) => {
       await s.api('/a/api/sysSetting/save', { key: 'brandHosts', value: { '127.0.0.1': 'second' } });
     },

@@ -11,7 +11,8 @@ const LANGUAGES = [
 ] as const;
 
 describe('system log page', () => {
-  // No API sign-in: the sign-ins the page lists are the browser's own.
+  // No API sign-in of the suite's own: the page lists the administrator's sign-ins (the page's, and those of
+  // the specs before on the shared server).
   const suite = adminSuite({ apiSignIn: false });
 
   for (const lang of LANGUAGES) {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MATERIAL_UPLOAD_CHUNK_BYTES as CHUNK } from '../../packages/contract/src/material.js';
-import { signIn } from '../support/session.js';
+import { addSession, prepareConsolePage } from '../support/session.js';
 import { ADMIN, adminSuite, openPage, WIDE_VIEWPORT } from '../support/suite.js';
 
 const DROP = '[data-testid=material-upload-drop]';
@@ -110,7 +110,8 @@ describe('material uploader', () => {
   const openUploader = async (language: string, watch: (page: Page) => void) => {
     const opened = await openPage(suite, { language, viewport: WIDE_VIEWPORT });
     watch(opened.page);
-    await signIn(opened.page, suite.server.url, ADMIN.user, ADMIN.password);
+    await addSession(opened.context, suite.server.url, ADMIN.user, ADMIN.password);
+    await prepareConsolePage(opened.page);
     await opened.page.goto(`${suite.server.url}/resManage/myRes`);
     await opened.page.waitForSelector(DROP);
     return opened;

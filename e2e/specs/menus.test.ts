@@ -17,7 +17,8 @@ interface Route {
 }
 
 describe('menu management page', () => {
-  const suite = adminSuite();
+  // The menu is every user's: a server of its own.
+  const suite = adminSuite({ ownServer: true });
 
   const routeOf = async (key: string) => (await suite.api<Route[]>('/routes')).find((r) => r.key === key);
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../support/api.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
-const OPERATOR = { user: 'olga', password: 'Operat0r#2026', name: 'Olga Operator' };
+const OPERATOR = { user: 'percy', password: 'Operat0r#2026', name: 'Percy Permitted' };
 
 describe('an operator sees only permitted pages', () => {
   let page: Page;

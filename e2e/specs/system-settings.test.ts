@@ -14,7 +14,8 @@ interface Item {
 }
 
 describe('system settings page', () => {
-  const suite = adminSuite();
+  // The settings are every user's (audit, password expiry, mail, brand): a server of its own.
+  const suite = adminSuite({ ownServer: true });
 
   const settings = async () => suite.api<Item[]>('/a/api/sysSetting/list');
   const valueOf = async (key: string) => (await settings()).find((i) => i.key === key);

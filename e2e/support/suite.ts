@@ -3,7 +3,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { apiCall, apiSignIn } from './api.js';
 import { launchChromium } from './chromium.js';
 import { startServerProcess, type ServerProcess } from './server.js';
-import { collectErrors, signIn } from './session.js';
+import { sharedBrowser, sharedServer } from './shared.js';
+import { addSession, collectErrors, prepareConsolePage, signIn } from './session.js';
 
 /** A console user's sign-in: login name and password. */
 export interface Account {
@@ -16,11 +17,11 @@ export const ADMIN: Account = { user: 'admin', password: 'Admin#2026pass' };
 
 /** What {@link adminSuite} sets up; each part can be read from the suite's `beforeAll` on. */
 export interface AdminSuite {
-  /** The server process, with {@link ADMIN} as its administrator. */
+  /** The server process, with {@link ADMIN} as its administrator: the worker's shared one unless `ownServer`. */
   readonly server: ServerProcess;
   /** The `Cookie` header value of the administrator's API session (unless `apiSignIn: false`). */
   readonly cookie: string;
-  /** Headless Chromium; it starts after `seed`, so `seed` cannot use it. */
+  /** Headless Chromium (the worker's shared one unless `ownServer`); it is there after `seed`, not for it. */
   readonly browser: Browser;
   /** {@link apiCall} as the administrator: a JSON POST when `body` is given, otherwise a GET. */
   api<T>(url: string, body?: unknown): Promise<T>;
@@ -28,8 +29,13 @@ export interface AdminSuite {
 
 /** How {@link adminSuite} sets up. */
 export interface AdminSuiteOptions {
-  /** More environment for the server, besides the administrator's. */
+  /** More environment for the server, besides the administrator's; implies `ownServer`. */
   env?: Record<string, string>;
+  /**
+   * A server and Chromium of the suite's own instead of the worker's shared ones: for a suite that changes what
+   * every user sees (system settings, brands, menus) or needs a server no other spec has touched.
+   */
+  ownServer?: boolean;
   /** Whether to sign the administrator in through the API for `cookie` (default true); off where it would show. */
   apiSignIn?: boolean;
   /** Runs after the API sign-in and before Chromium starts: the data the tests need. */
@@ -37,15 +43,19 @@ export interface AdminSuiteOptions {
 }
 
 /**
- * Registers the `beforeAll` and `afterAll` hooks of the current `describe`: `beforeAll` starts a server
- * with {@link ADMIN} as its administrator, signs the administrator in through the API (unless told not
- * to), runs `seed` and launches Chromium; `afterAll` closes the browser and stops the server. The answer
- * reads what they made.
+ * Registers the `beforeAll` and `afterAll` hooks of the current `describe`: `beforeAll` takes the worker's shared
+ * server (or starts one of its own, see `ownServer`) with {@link ADMIN} as its administrator, signs the
+ * administrator in through the API (unless told not to), runs `seed` and takes Chromium; `afterAll` closes the
+ * browser contexts left open (and an own browser and server). The answer reads what they made.
+ *
+ * On the shared server the specs before have left their data: a spec names what it makes uniquely and looks
+ * only at that, and restores any setting it changes.
  */
 export function adminSuite(options: AdminSuiteOptions = {}): AdminSuite {
   let server: ServerProcess | undefined;
   let cookie: string | undefined;
   let browser: Browser | undefined;
+  const own = options.ownServer ?? options.env !== undefined;
   const ready = <T>(value: T | undefined, name: string): T => {
     if (value === undefined) throw new Error(`adminSuite: no ${name} (yet): it is set up in beforeAll`);
     return value;
@@ -64,19 +74,21 @@ export function adminSuite(options: AdminSuiteOptions = {}): AdminSuite {
   };
 
   beforeAll(async () => {
-    server = await startServerProcess({
-      APM_ADMIN_USER: ADMIN.user,
-      APM_ADMIN_PASSWORD: ADMIN.password,
-      ...options.env,
-    });
+    const env = { APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password, ...options.env };
+    server = own ? await startServerProcess(env) : await sharedServer(env);
     if (options.apiSignIn ?? true) cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
     await options.seed?.(suite);
-    browser = await launchChromium();
+    browser = own ? await launchChromium() : await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    if (own) {
+      await browser?.close();
+      await server?.stop();
+    } else {
+      // What a failed test left open would otherwise stay in the next spec's browser.
+      for (const context of browser?.contexts() ?? []) await context.close();
+    }
   });
 
   return suite;
@@ -125,21 +137,38 @@ export async function openPage(
 export interface SignedInPageOptions extends PageOptions {
   /** Who signs in; {@link ADMIN} unless given. */
   account?: Account;
-  /** The console path to go to once signed in, e.g. `/sys/dict`; the page stays on the home page without. */
+  /** The console path to open once signed in, e.g. `/sys/dict`; the home page without. */
   path?: string;
   /** A selector to wait for once there: the page has loaded what the test starts from. */
   waitFor?: string;
+  /**
+   * Sign in through the login page ({@link signIn}) instead of giving the page a session made through the API:
+   * for the tests of signing in itself.
+   */
+  throughLoginPage?: boolean;
 }
 
-/** {@link openPage}, then signs in through the login page ({@link signIn}), goes to `path` and waits for `waitFor`. */
+/**
+ * {@link openPage}, signed in as `account` with a session of its own made through the API ({@link addSession}),
+ * or through the login page when told; opens `path` (the home page without) and waits for `waitFor`.
+ */
 export async function openSignedInPage(
   suite: Pick<AdminSuite, 'server' | 'browser'>,
   options: SignedInPageOptions,
 ): Promise<OpenedPage> {
   const opened = await openPage(suite, options);
+  const { page } = opened;
   const account = options.account ?? ADMIN;
-  await signIn(opened.page, suite.server.url, account.user, account.password);
-  if (options.path !== undefined) await opened.page.goto(`${suite.server.url}${options.path}`);
-  if (options.waitFor !== undefined) await opened.page.waitForSelector(options.waitFor);
+  if (options.throughLoginPage) {
+    await signIn(page, suite.server.url, account.user, account.password);
+    if (options.path !== undefined) await page.goto(`${suite.server.url}${options.path}`);
+  } else {
+    await addSession(opened.context, suite.server.url, account.user, account.password);
+    await prepareConsolePage(page);
+    await page.goto(`${suite.server.url}${options.path ?? '/home'}`);
+    // The console's frame shows only to a signed-in user (otherwise it goes to the login page).
+    await page.waitForSelector('[data-testid=avatar-menu]', { state: 'attached' });
+  }
+  if (options.waitFor !== undefined) await page.waitForSelector(options.waitFor);
   return opened;
 }
