@@ -26,7 +26,9 @@ const LANGUAGES = [
 ] as const;
 
 describe('message notification page', () => {
+  // Its own server: the recipient picker must find the operator among a few users, not every spec's.
   const suite = adminSuite({
+    ownServer: true,
     seed: (s) => createOperator(s.server.url, s.cookie, OPERATOR),
   });
 
