@@ -104,6 +104,7 @@ export default function MaterialReviewPage() {
           />
           <OfficeTreeSelect
             allowClear
+            aria-label={tm('fields.office')}
             placeholder={t('anyOffice')}
             value={officeId}
             onChange={setOfficeId}
