@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import { PresetColors } from 'antd/es/theme/interface/presetColors.js';
 import { describe, expect, it } from 'vitest';
 import { PALETTE, type PaletteColor, type ThemeMode } from '../src/layouts/settings/preferences';
 import { consoleTheme } from '../src/layouts/settings/theme-tokens';
@@ -43,6 +44,10 @@ function pairsOf(color: PaletteColor, mode: ThemeMode): Pair[] {
   for (const status of ['Success', 'Warning', 'Error', 'Info']) {
     pairs.push([c(`color${status}`), c(`color${status}Bg`), `color${status} on color${status}Bg`]);
     pairs.push([c(`color${status}Text`), c(`color${status}Bg`), `color${status}Text on color${status}Bg`]);
+  }
+  // Preset-colour tags: shade 7 on shade 1.
+  for (const preset of PresetColors) {
+    pairs.push([c(`${preset}7`), c(`${preset}1`), `${preset} tag`]);
   }
   if (mode === 'night') {
     const button = config.components?.Button ?? {};

@@ -47,6 +47,14 @@ const LIGHT_TOKENS = {
   colorWarningBg: '#fff7e6',
   colorError: '#cf1322',
   colorErrorBg: '#fff1f0',
+  // Text of preset-colour tags (`<Tag color="green">`): shade 7 on shade 1, one shade darker where 7 fails.
+  cyan7: '#006d75',
+  green7: '#237804',
+  orange7: '#ad4e00',
+  yellow7: '#876800',
+  volcano7: '#ad2102',
+  lime7: '#3f6600',
+  gold7: '#874d00',
 };
 
 /** The same on the night theme's dark backgrounds (seeds: the dark algorithm dims them). */
@@ -58,6 +66,8 @@ const NIGHT_TOKENS = {
   colorSuccess: '#52c41a',
   colorWarning: '#faad14',
   colorError: '#ff7875',
+  purple7: '#ab7ae0',
+  geekblue7: '#7f9ef3',
 };
 
 /** Dark text on filled primary and danger controls of the night theme (white on a light fill is unreadable). */
