@@ -45,9 +45,15 @@ function pairsOf(color: PaletteColor, mode: ThemeMode): Pair[] {
     pairs.push([c(`color${status}`), c(`color${status}Bg`), `color${status} on color${status}Bg`]);
     pairs.push([c(`color${status}Text`), c(`color${status}Bg`), `color${status}Text on color${status}Bg`]);
   }
-  // Preset-colour tags: shade 7 on shade 1.
+  // Preset-colour tags: shade 7 on shade 1 (both names antd keeps the shade under).
   for (const preset of PresetColors) {
     pairs.push([c(`${preset}7`), c(`${preset}1`), `${preset} tag`]);
+    pairs.push([c(`${preset}-7`), c(`${preset}1`), `${preset} tag (CSS variable)`]);
+  }
+  // The empty table's message and number fields' units, in antd's "disabled" grey.
+  for (const component of ['Table', 'InputNumber'] as const) {
+    const grey = String(config.components?.[component]?.colorTextDisabled);
+    pairs.push([grey, c('colorBgContainer'), `${component} grey text`]);
   }
   if (mode === 'night') {
     const button = config.components?.Button ?? {};

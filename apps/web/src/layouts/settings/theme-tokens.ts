@@ -34,6 +34,19 @@ export const NIGHT_PRIMARY: Record<PaletteColor, string> = {
   purple: '#d3adf7',
 };
 
+/**
+ * Palette tokens setting shade 7 of preset colours. antd keeps each shade under two names
+ * (`green7`, `green-7`), and its CSS variable comes from the second: both are set.
+ */
+function shade7(colors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(colors).flatMap(([name, value]) => [
+      [`${name}7`, value],
+      [`${name}-7`, value],
+    ]),
+  );
+}
+
 /** Text on light backgrounds: secondary, tertiary and placeholder greys, status colours and their tints. */
 const LIGHT_TOKENS = {
   colorTextDescription: 'rgba(0,0,0,0.6)',
@@ -48,13 +61,15 @@ const LIGHT_TOKENS = {
   colorError: '#cf1322',
   colorErrorBg: '#fff1f0',
   // Text of preset-colour tags (`<Tag color="green">`): shade 7 on shade 1, one shade darker where 7 fails.
-  cyan7: '#006d75',
-  green7: '#237804',
-  orange7: '#ad4e00',
-  yellow7: '#876800',
-  volcano7: '#ad2102',
-  lime7: '#3f6600',
-  gold7: '#874d00',
+  ...shade7({
+    cyan: '#006d75',
+    green: '#237804',
+    orange: '#ad4e00',
+    yellow: '#876800',
+    volcano: '#ad2102',
+    lime: '#3f6600',
+    gold: '#874d00',
+  }),
 };
 
 /** The same on the night theme's dark backgrounds (seeds: the dark algorithm dims them). */
@@ -66,9 +81,14 @@ const NIGHT_TOKENS = {
   colorSuccess: '#52c41a',
   colorWarning: '#faad14',
   colorError: '#ff7875',
-  purple7: '#ab7ae0',
-  geekblue7: '#7f9ef3',
+  ...shade7({ purple: '#ab7ae0', geekblue: '#7f9ef3' }),
 };
+
+/**
+ * Grey of text that antd paints with its "disabled" colour although nothing is disabled: the empty
+ * table's message, the unit after a number field. Light and night.
+ */
+const NOT_DISABLED_GREY = { light: 'rgba(0,0,0,0.56)', night: 'rgba(255,255,255,0.5)' };
 
 /** Dark text on filled primary and danger controls of the night theme (white on a light fill is unreadable). */
 const NIGHT_ON_FILL = '#000000';
@@ -82,11 +102,17 @@ export function consoleTheme(color: PaletteColor, mode: ThemeMode, motion = true
       components: {
         Button: { primaryColor: NIGHT_ON_FILL, dangerColor: NIGHT_ON_FILL },
         Menu: { darkItemSelectedColor: NIGHT_ON_FILL },
+        Table: { colorTextDisabled: NOT_DISABLED_GREY.night },
+        InputNumber: { colorTextDisabled: NOT_DISABLED_GREY.night },
       },
     };
   }
   return {
     algorithm: theme.defaultAlgorithm,
     token: { ...LIGHT_TOKENS, colorPrimary: PALETTE[color], colorPrimaryBg: LIGHT_TINT[color], motion },
+    components: {
+      Table: { colorTextDisabled: NOT_DISABLED_GREY.light },
+      InputNumber: { colorTextDisabled: NOT_DISABLED_GREY.light },
+    },
   };
 }
