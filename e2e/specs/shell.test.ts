@@ -35,7 +35,7 @@ describe('console shell as a super administrator', () => {
     await page.waitForURL(/\/widget\/list$/);
     await page.waitForSelector('[data-testid=placeholder-page]');
     expect(await page.title()).toBe('Admin | Widget management');
-    const tabs = page.locator('[data-testid=tab-bar] .ant-tabs-tab');
+    const tabs = page.locator('[data-testid=tab-bar] [data-testid=open-tab]');
     await expect(tabs.count()).resolves.toBe(2);
 
     await page.reload();
@@ -43,16 +43,16 @@ describe('console shell as a super administrator', () => {
     await expect(tabs.count()).resolves.toBe(2);
 
     // Close the user page's tab, then try to close the last one.
-    await tabs.nth(1).locator('.ant-tabs-tab-remove').click();
+    await tabs.nth(1).locator('[data-testid=tab-close]').click();
     await expect(tabs.count()).resolves.toBe(1);
     await page.waitForURL('**/home');
-    await tabs.nth(0).locator('.ant-tabs-tab-remove').click();
+    await tabs.nth(0).locator('[data-testid=tab-close]').click();
     await page.waitForSelector("text=This is the last page, you can't close it");
     await expect(tabs.count()).resolves.toBe(1);
   });
 
   it('closes tabs left, right and others, locks one, and refreshes the page', async () => {
-    const tabs = page.locator('[data-testid=tab-bar] .ant-tabs-tab');
+    const tabs = page.locator('[data-testid=tab-bar] [data-testid=open-tab]');
     const names = () => page.locator('[data-testid=tab-bar] [data-testid^="tab-/"]').allTextContents();
     for (const path of ['/widget/list', '/customer/center', '/sysManage/terminalMap']) {
       await page.goto(`${suite.server.url}${path}`);

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { FeedbackBridge } from './components/FeedbackBridge';
 import type { AppRouter } from './router';
 import { queryClient } from './services/query-client';
+import { consoleTheme } from './layouts/settings/theme-tokens';
 import { useLocaleStore } from './stores/locale';
 import { useReducedMotion } from './utils/use-reduced-motion';
 
@@ -17,10 +18,7 @@ export function App({ router }: AppProps) {
   const antdLocale = useLocaleStore((s) => s.antdLocale);
   const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider
-      locale={antdLocale}
-      theme={{ token: { colorPrimary: '#1677ff', motion: !reducedMotion } }}
-    >
+    <ConfigProvider locale={antdLocale} theme={consoleTheme('blue', 'light', !reducedMotion)}>
       <AntApp style={{ height: '100%' }}>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

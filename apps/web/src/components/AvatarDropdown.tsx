@@ -63,7 +63,8 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
           component="button"
           align="center"
           gap={8}
-          aria-label={displayName}
+          // The name is what the button shows (WCAG 2.5.3); only the bare avatar needs one of its own.
+          aria-label={compact ? displayName : undefined}
           data-testid="avatar-menu"
           style={{
             border: 0,
@@ -74,7 +75,7 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
             minWidth: 0,
           }}
         >
-          <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} alt="" />
+          <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
           {compact ? null : (
             <Flex vertical align="start" style={{ lineHeight: 1.25, minWidth: 0, maxWidth: 200 }}>
               <Typography.Text strong ellipsis>

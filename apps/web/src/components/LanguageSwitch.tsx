@@ -39,9 +39,10 @@ export function LanguageSwitch({ iconOnly = false, style }: LanguageSwitchProps)
     <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [language] }} trigger={['click']}>
       <Button
         type="text"
-        icon={<GlobalOutlined />}
+        icon={<GlobalOutlined aria-hidden />}
         loading={switching}
-        aria-label={t('common.language')}
+        // The name is what the button shows (WCAG 2.5.3); only the bare icon needs one of its own.
+        aria-label={iconOnly ? t('common.language') : undefined}
         title={t('common.language')}
         data-testid="language-switch"
         style={style}

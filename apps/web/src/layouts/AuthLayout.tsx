@@ -3,6 +3,7 @@ import { Flex, Layout, theme, Typography } from 'antd';
 import { Outlet } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { PageHeading } from '../components/PageHeading';
 import { PageFooter } from '../components/PageFooter';
 import { FALLBACK_BRAND } from '../services/customer';
 import { brandQuery } from '../services/queries';
@@ -27,6 +28,7 @@ export default function AuthLayout() {
         style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: '8px 16px' }}
       >
         <Flex vertical gap={20} style={{ width: '100%', maxWidth: 440 }}>
+          <PageHeading />
           <Flex vertical align="center" gap={4}>
             <BrandMark brand={brand} size="large" />
             {brand.tag ? <Typography.Text type="secondary">{brand.tag}</Typography.Text> : null}

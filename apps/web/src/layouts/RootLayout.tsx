@@ -9,7 +9,14 @@ import { useLocaleStore } from '../stores/locale';
 import { usePageNamesStore } from '../stores/page-names';
 import { formatDocumentTitle, setFavicon } from '../utils/title';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
+// The default template gives the bar role="bar", which is no ARIA role (axe: aria-roles); the bar is
+// decoration, found by its class instead.
+NProgress.configure({
+  showSpinner: false,
+  trickleSpeed: 150,
+  template: '<div class="bar"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 /** Runs the top progress bar while the router loads a page (lazy chunk or loader). */
 function useNavigationProgress(): void {

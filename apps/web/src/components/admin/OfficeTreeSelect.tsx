@@ -33,6 +33,8 @@ export interface OfficeTreeSelectProps {
   excludeIds?: number[];
   style?: CSSProperties;
   id?: string;
+  /** The field's name for assistive technologies, where no form label names it. */
+  'aria-label'?: string;
 }
 
 interface FlatNode {
@@ -57,6 +59,7 @@ export default function OfficeTreeSelect({
   excludeIds,
   style,
   id,
+  'aria-label': ariaLabel,
 }: OfficeTreeSelectProps) {
   const { t } = useTranslation();
   const [nodes, setNodes] = useState<Map<number, FlatNode>>(new Map());
@@ -135,6 +138,7 @@ export default function OfficeTreeSelect({
   return (
     <TreeSelect<number>
       id={id}
+      aria-label={ariaLabel}
       style={{ width: '100%', ...style }}
       value={value}
       onChange={(v) => {

@@ -1,6 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { App, Button, Divider, Drawer, Flex, Segmented, Select, Switch, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferencesStore } from '../../stores/preferences';
 import {
@@ -17,11 +17,15 @@ import {
 
 type BooleanPref = 'fixedHeader' | 'fixedSidebar' | 'colorWeak' | 'multiTab' | 'hideSettings';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled row: `children` gets the id its control must carry, so the text is the control's label. */
+function Row({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
   return (
     <Flex justify="space-between" align="center" gap={12} style={{ marginBottom: 12 }}>
-      <Typography.Text>{label}</Typography.Text>
-      {children}
+      <Typography.Text>
+        <label htmlFor={id}>{label}</label>
+      </Typography.Text>
+      {children(id)}
     </Flex>
   );
 }
@@ -129,48 +133,68 @@ export function SettingsDrawer() {
         {t('settings.display')}
       </Divider>
       <Row label={t('settings.contentWidth')}>
-        <Select<ContentWidth>
-          size="small"
-          value={prefs.contentWidth}
-          onChange={(contentWidth) => update({ contentWidth })}
-          style={{ width: 120 }}
-          options={(['fluid', 'fixed'] as const).map((v) => ({ value: v, label: t(`settings.widths.${v}`) }))}
-          data-testid="settings-contentWidth"
-        />
+        {(id) => (
+          <Select<ContentWidth>
+            id={id}
+            size="small"
+            value={prefs.contentWidth}
+            onChange={(contentWidth) => update({ contentWidth })}
+            style={{ width: 120 }}
+            options={(['fluid', 'fixed'] as const).map((v) => ({
+              value: v,
+              label: t(`settings.widths.${v}`),
+            }))}
+            data-testid="settings-contentWidth"
+          />
+        )}
       </Row>
       {switches.map((key) => (
         <Row key={key} label={t(`settings.${key}`)}>
-          <Switch size="small" checked={prefs[key]} onChange={setBool(key)} data-testid={`settings-${key}`} />
+          {(id) => (
+            <Switch
+              id={id}
+              size="small"
+              checked={prefs[key]}
+              onChange={setBool(key)}
+              data-testid={`settings-${key}`}
+            />
+          )}
         </Row>
       ))}
       <Divider titlePlacement="start" plain>
         {t('settings.animation')}
       </Divider>
       <Row label={t('settings.effect')}>
-        <Select<AnimationEffect>
-          size="small"
-          value={prefs.animation.effect}
-          onChange={(effect) => update(withEffect(prefs, effect))}
-          style={{ width: 140 }}
-          options={(Object.keys(ANIMATIONS) as AnimationEffect[]).map((v) => ({
-            value: v,
-            label: t(`settings.effects.${v}`),
-          }))}
-          data-testid="settings-effect"
-        />
+        {(id) => (
+          <Select<AnimationEffect>
+            id={id}
+            size="small"
+            value={prefs.animation.effect}
+            onChange={(effect) => update(withEffect(prefs, effect))}
+            style={{ width: 140 }}
+            options={(Object.keys(ANIMATIONS) as AnimationEffect[]).map((v) => ({
+              value: v,
+              label: t(`settings.effects.${v}`),
+            }))}
+            data-testid="settings-effect"
+          />
+        )}
       </Row>
       <Row label={t('settings.direction')}>
-        <Select<string>
-          size="small"
-          value={prefs.animation.direction}
-          onChange={(direction) => update({ animation: { ...prefs.animation, direction } })}
-          style={{ width: 140 }}
-          options={ANIMATIONS[prefs.animation.effect].map((v) => ({
-            value: v,
-            label: t(`settings.directions.${v || 'none'}`),
-          }))}
-          data-testid="settings-direction"
-        />
+        {(id) => (
+          <Select<string>
+            id={id}
+            size="small"
+            value={prefs.animation.direction}
+            onChange={(direction) => update({ animation: { ...prefs.animation, direction } })}
+            style={{ width: 140 }}
+            options={ANIMATIONS[prefs.animation.effect].map((v) => ({
+              value: v,
+              label: t(`settings.directions.${v || 'none'}`),
+            }))}
+            data-testid="settings-direction"
+          />
+        )}
       </Row>
     </Drawer>
   );

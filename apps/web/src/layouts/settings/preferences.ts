@@ -3,14 +3,17 @@
  * validation of what comes back from storage, and the "save only what differs" rule. Pure.
  */
 
-/** The 8-colour theme palette; blue is the default. */
+/**
+ * The 8-colour theme palette (the primary colour on light content); blue is the default. Each is
+ * the shade of antd's colour that text in it reaches 4.5:1 on white and white text on it does too.
+ */
 export const PALETTE = {
-  blue: '#1677ff',
-  red: '#f5222d',
-  volcano: '#fa541c',
-  gold: '#faad14',
-  cyan: '#13c2c2',
-  green: '#52c41a',
+  blue: '#0958d9',
+  red: '#cf1322',
+  volcano: '#ad2102',
+  gold: '#874d00',
+  cyan: '#006d75',
+  green: '#237804',
   geekblue: '#2f54eb',
   purple: '#722ed1',
 } as const;

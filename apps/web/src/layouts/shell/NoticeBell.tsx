@@ -58,6 +58,8 @@ export function NoticeBell({ userId }: { userId: number | string }) {
   };
 
   const chinese = language === 'CN' || language === 'HK';
+  const unread = query.data?.unread ?? 0;
+  const name = unread > 0 ? t('shell.noticesUnread', { count: unread }) : t('shell.notices');
   const content =
     query.isFetching && !query.data ? (
       <Flex justify="center" style={{ padding: 24 }}>
@@ -111,13 +113,17 @@ export function NoticeBell({ userId }: { userId: number | string }) {
     >
       <Button
         type="text"
-        aria-label={t('shell.notices')}
-        title={t('shell.notices')}
+        // The name carries the unread count; the badge and bell are hidden from it so that the
+        // name matches what is shown (WCAG 2.5.3).
+        aria-label={name}
+        title={name}
         data-testid="notice-bell"
         icon={
-          <Badge count={query.data?.unread ?? 0} size="small" overflowCount={99}>
-            <BellOutlined style={{ fontSize: 16 }} />
-          </Badge>
+          <span aria-hidden>
+            <Badge count={unread} size="small" overflowCount={99}>
+              <BellOutlined style={{ fontSize: 16 }} />
+            </Badge>
+          </span>
         }
       />
     </Popover>

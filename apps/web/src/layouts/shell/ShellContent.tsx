@@ -4,6 +4,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageHeading } from '../../components/PageHeading';
 import { usePreferencesStore } from '../../stores/preferences';
 import { useTabsStore } from '../../stores/tabs';
 import { animationClass } from '../settings/preferences';
@@ -54,6 +55,7 @@ export function ShellContent({ shell, style, rootMessage }: ShellContentProps) {
           style={{ '--animate-duration': '0.6s' } as CSSProperties}
           data-testid="page-content"
         >
+          <PageHeading />
           <Outlet />
         </div>
       )}

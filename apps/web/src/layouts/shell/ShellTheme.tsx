@@ -1,12 +1,13 @@
-import { App, ConfigProvider, theme } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { usePreferencesStore } from '../../stores/preferences';
 import { useReducedMotion } from '../../utils/use-reduced-motion';
 import { PALETTE } from '../settings/preferences';
+import { consoleTheme } from '../settings/theme-tokens';
 
 /**
  * Applies the display preferences to everything inside: the palette colour as antd's primary
- * colour, antd's dark algorithm for the night theme, the colour-weakness filter on `<html>`, and
+ * colour, antd's dark algorithm for the night theme (tokens that keep text readable: {@link consoleTheme}), the colour-weakness filter on `<html>`, and
  * no component motion when the system asks for reduced motion.
  * It also gives the shell its own antd App context, so messages and modals follow the theme.
  */
@@ -29,13 +30,7 @@ export function ShellTheme({ children }: { children: ReactNode }) {
     };
   }, [color]);
 
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: mode === 'night' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: PALETTE[color], motion: !reducedMotion },
-    }),
-    [color, mode, reducedMotion],
-  );
+  const themeConfig = useMemo(() => consoleTheme(color, mode, !reducedMotion), [color, mode, reducedMotion]);
   return (
     <ConfigProvider theme={themeConfig}>
       <App style={{ minHeight: '100%' }}>{children}</App>

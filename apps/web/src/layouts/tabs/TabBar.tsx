@@ -9,9 +9,10 @@ import {
   ColumnWidthOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Tabs, theme, type MenuProps } from 'antd';
+import { App, Button, Dropdown, theme, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '../../services/queries';
 import { useLocaleStore } from '../../stores/locale';
 import { useTabsStore } from '../../stores/tabs';
@@ -42,6 +43,8 @@ export interface TabBarProps {
  * The bar of open pages: switch, close, close left/right/others, refresh (loading state, page
  * caches cleared, content remounted after ~200 ms) and lock, from each tab's context menu or
  * the actions button. Closing the last tab is refused with a warning.
+ * It is a navigation list of links (the current one `aria-current`), each with its close button,
+ * not an ARIA tab list: the pages are not tab panels, and a tab list may hold nothing but tabs.
  */
 export function TabBar({ routes, sticky, top }: TabBarProps) {
   const { t } = useTranslation();
@@ -129,58 +132,84 @@ export function TabBar({ routes, sticky, top }: TabBarProps) {
     return exception ? t(exception) : key;
   };
 
-  const items = store.tabs.map((tab) => ({
-    key: tab.key,
-    // The last tab keeps its close button: closing it is refused with a warning (spec section 2).
-    closable: !tab.locked,
-    label: (
-      <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
-        <span data-testid={`tab-${tab.key}`}>
-          {tab.locked ? <LockOutlined style={{ marginInlineEnd: 4 }} /> : null}
-          {titleOf(tab.key)}
-        </span>
-      </Dropdown>
-    ),
-  }));
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [store.active, store.tabs.length]);
 
+  const radius = `${token.borderRadiusLG}px ${token.borderRadiusLG}px 0 0`;
   return (
-    <div
+    <nav
+      aria-label={t('shell.openPages')}
       data-testid="tab-bar"
       style={{
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 4,
         padding: '6px 12px 0',
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         ...(sticky ? { position: 'sticky', top, zIndex: 9 } : {}),
       }}
     >
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={store.active}
-        items={items}
-        onChange={(key) => {
-          const tab = store.tabs.find((x) => x.key === key);
-          if (tab) navigate(tab.url);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
-        }}
-        tabBarStyle={{ margin: 0 }}
-        tabBarExtraContent={
-          <Dropdown menu={menuFor(store.active)} trigger={['click']} placement="bottomRight">
-            <Button
-              type="text"
-              size="small"
-              icon={<DownOutlined />}
-              loading={store.refreshing}
-              aria-label={t('shell.tabActions')}
-              title={t('shell.tabActions')}
-              data-testid="tab-actions"
-            />
-          </Dropdown>
-        }
-      />
-    </div>
+      <ul className="apm-tab-strip">
+        {store.tabs.map((tab) => {
+          const active = tab.key === store.active;
+          const title = titleOf(tab.key);
+          return (
+            <Dropdown key={tab.key} menu={menuFor(tab.key)} trigger={['contextMenu']}>
+              <li
+                data-testid="open-tab"
+                className={active ? 'apm-tab apm-tab-active' : 'apm-tab'}
+                style={{
+                  borderRadius: radius,
+                  border: `1px solid ${token.colorBorderSecondary}`,
+                  background: active ? token.colorBgContainer : token.colorFillAlter,
+                  marginBottom: -1,
+                  borderBottomColor: active ? token.colorBgContainer : token.colorBorderSecondary,
+                }}
+              >
+                <Link
+                  to={tab.url}
+                  ref={active ? activeRef : undefined}
+                  aria-current={active ? 'page' : undefined}
+                  data-testid={`tab-${tab.key}`}
+                  style={{ color: active ? token.colorPrimary : token.colorText }}
+                >
+                  {tab.locked ? <LockOutlined aria-hidden style={{ marginInlineEnd: 4 }} /> : null}
+                  {title}
+                </Link>
+                {/* The last tab keeps its close button: closing it is refused with a warning (spec section 2). */}
+                {tab.locked ? null : (
+                  <button
+                    type="button"
+                    className="apm-tab-close"
+                    aria-label={t('shell.closeTab', { name: title })}
+                    title={t('shell.close')}
+                    onClick={() => close(tab.key)}
+                    data-testid="tab-close"
+                    style={{ color: token.colorTextDescription }}
+                  >
+                    <CloseOutlined aria-hidden />
+                  </button>
+                )}
+              </li>
+            </Dropdown>
+          );
+        })}
+      </ul>
+      <Dropdown menu={menuFor(store.active)} trigger={['click']} placement="bottomRight">
+        <Button
+          type="text"
+          size="small"
+          icon={<DownOutlined aria-hidden />}
+          loading={store.refreshing}
+          aria-label={t('shell.tabActions')}
+          title={t('shell.tabActions')}
+          data-testid="tab-actions"
+          style={{ marginBottom: 4 }}
+        />
+      </Dropdown>
+    </nav>
   );
 }

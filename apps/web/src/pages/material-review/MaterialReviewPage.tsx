@@ -104,6 +104,7 @@ export default function MaterialReviewPage() {
           />
           <OfficeTreeSelect
             allowClear
+            aria-label={tm('fields.office')}
             placeholder={t('anyOffice')}
             value={officeId}
             onChange={setOfficeId}
@@ -141,7 +142,8 @@ export default function MaterialReviewPage() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: state === 'pending' ? t('emptyPending') : tc('common.emptyList') }}
-        scroll={{ x: 1280 }}
+        // Scrolls sideways only with rows: an empty scroll area holds nothing a keyboard can reach it by.
+        scroll={list.data?.list.length ? { x: 1280 } : undefined}
         data-testid="review-table"
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         pagination={{

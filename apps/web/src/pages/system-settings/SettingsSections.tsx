@@ -49,7 +49,8 @@ export function SettingsSections({ items, canEdit, onClearSecret }: SectionsProp
   const secret = (key: string) => {
     const item = items.find((i) => i.key === key);
     return (
-      <Form.Item label={label(key)} extra={t('secretPlaceholder')}>
+      // The label points at the field inside (noStyle items give their input the id `<form name>_<field>`).
+      <Form.Item label={label(key)} htmlFor={`system-settings_${key}`} extra={t('secretPlaceholder')}>
         <Space.Compact block>
           <Form.Item name={key} noStyle>
             <Input.Password autoComplete="new-password" maxLength={500} />

@@ -1,6 +1,6 @@
 import { FolderOpenOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, theme, Typography } from 'antd';
-import { useRef, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type DragEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { collectDropped, inputFiles, takeDropSources } from './drop-entries';
 import type { NewFile } from './upload-tasks';
@@ -14,8 +14,10 @@ export interface UploadDropZoneProps {
 }
 
 /**
- * The drop zone: click (or Enter) chooses files, a second button chooses a folder
+ * The drop zone: a click on it chooses files, its two buttons choose files or a folder
  * (`webkitdirectory`), and a drop of many files and folders is walked recursively.
+ * The zone itself is no button: a button inside a button is out of reach of assistive
+ * technologies, so keyboard and screen-reader users get the two real buttons.
  */
 export function UploadDropZone({ note, onFiles, onReadError }: UploadDropZoneProps) {
   const { t } = useTranslation('materialUpload');
@@ -49,12 +51,6 @@ export function UploadDropZone({ note, onFiles, onReadError }: UploadDropZonePro
     event.stopPropagation();
     input.current?.click();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      fileInput.current?.click();
-    }
-  };
   const onInput = (input: HTMLInputElement) => {
     const files = inputFiles(input.files ?? []);
     // Cleared so that choosing the same file again fires `change` (e.g. to resume it).
@@ -64,11 +60,8 @@ export function UploadDropZone({ note, onFiles, onReadError }: UploadDropZonePro
 
   return (
     <div
-      role="button"
-      tabIndex={0}
       data-testid="material-upload-drop"
       onClick={() => fileInput.current?.click()}
-      onKeyDown={onKeyDown}
       onDragEnter={onDragEnter}
       onDragOver={(event) => event.preventDefault()}
       onDragLeave={onDragLeave}

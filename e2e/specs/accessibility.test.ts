@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, scanPage, type Violation } from '../support/axe.js';
+import { adminSuite, openPage, openSignedInPage } from '../support/suite.js';
+
+const SIDE_MENU = '[data-testid=side-menu]';
+
+/** Pages the night theme is scanned on: one of each kind (the default theme scans every page). */
+const NIGHT_PAGES = [
+  '/home',
+  '/sys/user',
+  '/sys/log',
+  '/sys/office',
+  '/sys/sysSetting/list',
+  '/resManage/myRes',
+  '/review/material',
+  '/terminalMonitor/monitor',
+  '/sysManage/menuManage',
+];
+
+/** Opens every closed submenu of the side menu. */
+async function openAllSubmenus(page: Page): Promise<void> {
+  for (;;) {
+    const closed = page.locator(
+      `${SIDE_MENU} .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title`,
+    );
+    if ((await closed.count()) === 0) return;
+    await closed.first().click();
+  }
+}
+
+/** Waits until the page has nothing loading: no spinner, no skeleton. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid=page-content]');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-table-placeholder .ant-spin'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(200);
+}
+
+/** Clicks each leaf of the side menu in turn and scans each page reached; answers what the scans found. */
+async function scanMenuPages(page: Page, theme: string): Promise<{ pages: number; violations: Violation[] }> {
+  await openAllSubmenus(page);
+  const items = page.locator(`${SIDE_MENU} .ant-menu-item`);
+  const count = await items.count();
+  const violations: Violation[] = [];
+  for (let i = 0; i < count; i += 1) {
+    await openAllSubmenus(page);
+    const item = items.nth(i);
+    const label = ((await item.textContent()) ?? '').trim();
+    await item.click();
+    await page.waitForFunction((name) => document.title === `Admin | ${name}`, label, { timeout: 15_000 });
+    await settle(page);
+    const path = new URL(page.url()).pathname;
+    violations.push(...(await scanPage(page, `${path} (${theme})`)));
+    // Every page has one h1, its name (as in the menu and the document title).
+    expect(await page.locator('h1').allTextContents(), path).toEqual([label]);
+  }
+  return { pages: count, violations };
+}
+
+/** Opens the settings drawer and picks a theme mode there by its English label. */
+async function pickThemeMode(page: Page, label: string): Promise<void> {
+  await page.click('[data-testid=settings-button]');
+  await page.click(`[data-testid=settings-mode] >> text=${label}`);
+  await page.click('.ant-drawer-close >> visible=true');
+  await page.waitForSelector('[data-testid=settings-drawer]', { state: 'hidden' });
+}
+
+describe('accessibility (axe-core, WCAG 2.0/2.1 A and AA): no critical or serious violation', () => {
+  let page: Page;
+  let errors: string[];
+  const suite = adminSuite({ apiSignIn: false });
+  const found: Violation[] = [];
+
+  beforeAll(async () => {
+    ({ page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      viewport: { width: 1280, height: 800 },
+    }));
+    await page.waitForSelector(SIDE_MENU);
+  });
+
+  afterAll(() => {
+    // Every violation of the run at once, to fix them together rather than one failure at a time.
+    if (found.length > 0) console.log(describeViolations(found));
+  });
+
+  it('the sign-in page', async () => {
+    const opened = await openPage(suite, { language: 'US' });
+    await opened.page.emulateMedia({ reducedMotion: 'reduce' });
+    await opened.page.goto(`${suite.server.url}/login`);
+    await opened.page.waitForSelector('[data-testid=login-submit]');
+    const violations = await scanPage(opened.page, '/login');
+    expect(await opened.page.locator('h1').allTextContents()).toEqual(['Sign in']);
+    await opened.context.close();
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('every page of the side menu, default theme, each with its name as its h1', async () => {
+    const { pages, violations } = await scanMenuPages(page, 'default theme');
+    found.push(...violations);
+    expect(pages).toBeGreaterThanOrEqual(30);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  }, 400_000);
+
+  it('the settings drawer, open', async () => {
+    await page.click('[data-testid=settings-button]');
+    await page.waitForSelector('[data-testid=settings-drawer]');
+    const violations = await scanPage(page, 'settings drawer');
+    await page.click('.ant-drawer-close >> visible=true');
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('a form dialog, open', async () => {
+    await page.goto(`${suite.server.url}/sys/user`);
+    await page.click('[data-testid=user-create]');
+    await page.waitForSelector('.ant-modal-title');
+    const violations = await scanPage(page, '/sys/user, new-user dialog');
+    await page.keyboard.press('Escape');
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('the light theme (light menu)', async () => {
+    await page.goto(`${suite.server.url}/home`);
+    await settle(page);
+    await pickThemeMode(page, 'Light');
+    const violations = await scanPage(page, '/home (light theme)');
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('pages of every kind in the night theme: dashboard, tables and forms, tree, settings, upload', async () => {
+    await pickThemeMode(page, 'Night');
+    const violations: Violation[] = [];
+    for (const path of NIGHT_PAGES) {
+      await page.goto(`${suite.server.url}${path}`);
+      await settle(page);
+      violations.push(...(await scanPage(page, `${path} (night theme)`)));
+    }
+    await page.click('[data-testid=settings-button]');
+    await page.waitForSelector('[data-testid=settings-drawer]');
+    violations.push(...(await scanPage(page, 'settings drawer (night theme)')));
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  }, 300_000);
+
+  it('logged no errors in the browser console', () => {
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
