@@ -34,7 +34,13 @@ const CONTENT: Directives = {
 };
 
 /** Content-Security-Policy directives of the console (`/`), framed by nobody. */
-export const CONSOLE_CSP: Directives = { ...PAGE_BASE, ...CONTENT, 'frame-ancestors': ["'none'"] };
+export const CONSOLE_CSP: Directives = {
+  ...PAGE_BASE,
+  ...CONTENT,
+  // The uploader hashes files with WebAssembly (hash-wasm in a worker); text is still never evaluated.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'frame-ancestors': ["'none'"],
+};
 
 /** The console's preview frame `/inframe`: the console may frame it, nobody else. */
 export const INFRAME_CSP: Directives = { ...CONSOLE_CSP, 'frame-ancestors': ["'self'"] };

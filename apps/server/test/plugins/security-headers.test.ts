@@ -73,7 +73,7 @@ describe('security headers', () => {
     const res = await get('/');
     expect(res.body).toContain('<title>web</title>');
     const csp = directives(res.headers['content-security-policy']);
-    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-src']).toEqual(['http:', 'https:']);
