@@ -42,6 +42,8 @@ describe('every menu entry, at desktop and phone widths', () => {
 
   beforeAll(async () => {
     ({ page, errors } = await openSignedInPage(suite, {
+      // Through the form: the last test signs out of this session from the avatar menu.
+      throughLoginPage: true,
       language: 'US',
       viewport: { width: 1280, height: 800 },
     }));

@@ -43,8 +43,9 @@ export async function addSession(
     {
       name: cookie.slice(0, at),
       value: cookie.slice(at + 1),
-      domain: new URL(baseUrl).hostname,
-      path: '/',
+      // By URL, not domain: a host-only cookie, the same one the server's Set-Cookie renews and clears on sign-out
+      // (a domain cookie would be a second one that outlives the sign-out with a dead session).
+      url: `${new URL(baseUrl).origin}/`,
       httpOnly: true,
       sameSite: 'Lax',
     },
