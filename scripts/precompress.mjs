@@ -60,12 +60,12 @@ if (dirs.length === 0) {
   process.exit(2);
 }
 for (const dir of dirs) {
-  const todo = [];
+  const candidates = [];
   for await (const file of files(dir)) {
     if (!COMPRESSIBLE.has(path.extname(file))) continue;
-    if ((await stat(file)).size >= MIN_BYTES) todo.push(file);
+    if ((await stat(file)).size >= MIN_BYTES) candidates.push(file);
   }
-  const sizes = await Promise.all(todo.map(compress));
+  const sizes = await Promise.all(candidates.map(compress));
   const sum = (key) => Math.round(sizes.reduce((n, s) => n + s[key], 0) / 1024);
   process.stdout.write(
     `precompressed ${sizes.length} files in ${dir}: ${sum('raw')} KiB → br ${sum('br')} KiB, gzip ${sum('gz')} KiB\n`,
