@@ -7,11 +7,20 @@ import {
 } from 'node:crypto';
 import type { PublishKey } from '@apm/contract';
 import { badRequest } from '../../lib/errors.js';
+import { SecretKeyError } from '../../lib/secret-box.js';
 import type { SettingsService } from '../settings/service.js';
 
+const generatePair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+
 /**
- * The sign-in RSA key pair: generated once, kept in the database (so every instance shares it),
- * published as hex exponent/modulus; the console encrypts with RSA-OAEP/SHA-256 and base64.
+ * The sign-in RSA key pair: generated once, kept in the database sealed with the installation key (so
+ * every instance shares it), published as hex exponent/modulus; the console encrypts with
+ * RSA-OAEP/SHA-256 and base64.
  */
 export class LandingKey {
   private privateKey: KeyObject | undefined;
@@ -21,13 +30,16 @@ export class LandingKey {
 
   /** Loads the key pair, generating and storing it on first use. */
   async init(): Promise<void> {
-    let pair = await this.settings.get('rsaKeyPair');
-    if (!pair) {
-      const generated = generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      });
+    let pair = await this.settings.get('rsaKeyPair').catch((err: unknown) => {
+      if (!(err instanceof SecretKeyError)) throw err;
+      return 'unreadable' as const;
+    });
+    if (pair === 'unreadable') {
+      // Sealed with another installation key: a new pair costs nothing (the page fetches the public key).
+      pair = generatePair();
+      await this.settings.set('rsaKeyPair', pair);
+    } else if (!pair) {
+      const generated = generatePair();
       await this.settings.setIfAbsent('rsaKeyPair', generated);
       pair = (await this.settings.get('rsaKeyPair')) ?? generated;
     }

@@ -17,6 +17,8 @@ interface SettingDef<T> {
   schema: TSchema;
   /** Managed by the system itself: never written through the API. */
   readOnly: boolean;
+  /** Stored encrypted with the installation key: the write-only secrets, and keys the system keeps. */
+  encrypted: boolean;
 }
 
 const def = <T>(
@@ -25,7 +27,14 @@ const def = <T>(
   description: string,
   schema: TSchema,
   readOnly = false,
-): SettingDef<T> => ({ default: d, visibility, description, schema, readOnly });
+): SettingDef<T> => ({
+  default: d,
+  visibility,
+  description,
+  schema,
+  readOnly,
+  encrypted: visibility === 'secret' && !readOnly,
+});
 
 /** Lower-case host names: letters, digits, dots and hyphens, at most 253 characters. */
 export const HOST_NAME_PATTERN = '^(?=.{1,253}$)[a-z0-9.-]+$';
@@ -220,13 +229,17 @@ export const SETTINGS = {
     'The second brand',
     BrandSchema,
   ),
-  rsaKeyPair: def<{ publicKey: string; privateKey: string } | null>(
-    null,
-    'secret',
-    'Sign-in key pair',
-    Type.Union([Type.Object({ publicKey: Type.String(), privateKey: Type.String() }), Type.Null()]),
-    true,
-  ),
+  rsaKeyPair: {
+    ...def<{ publicKey: string; privateKey: string } | null>(
+      null,
+      'secret',
+      'Sign-in key pair',
+      Type.Union([Type.Object({ publicKey: Type.String(), privateKey: Type.String() }), Type.Null()]),
+      true,
+    ),
+    // A copied database must not carry a usable private key: it is sealed like the secrets.
+    encrypted: true,
+  },
   sysInitialised: def(false, 'public', 'The system has been initialised', Type.Boolean(), true),
   menuDeletedKeys: def<string[]>(
     [],

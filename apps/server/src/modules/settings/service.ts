@@ -7,9 +7,22 @@ import { SETTINGS, type SettingKey, type SettingValue } from './registry.js';
 /** Upload size limit in MB while the upload limit switch is off (spec section 9). */
 export const UNLIMITED_UPLOAD_MB = 10240;
 
-/** Whether a setting is stored encrypted: the write-only secrets administrators set (`saveSecret`). */
-export const isEncryptedSetting = (key: SettingKey) =>
-  SETTINGS[key].visibility === 'secret' && !SETTINGS[key].readOnly;
+/**
+ * Whether a setting is stored encrypted: the write-only secrets administrators set (`saveSecret`) and
+ * the keys the system keeps (the sign-in key pair).
+ */
+export const isEncryptedSetting = (key: SettingKey) => SETTINGS[key].encrypted;
+
+/** How a sealed value that is not a text is stored: its JSON, sealed, in a one-field object. */
+interface SealedJson {
+  sealedJson: string;
+}
+
+const isSealedJson = (value: unknown): value is SealedJson =>
+  typeof value === 'object' && value !== null && isSealed((value as Partial<SealedJson>).sealedJson);
+
+/** Whether a stored value is sealed, as a text or as JSON. */
+const isStoredSealed = (value: unknown) => isSealed(value) || isSealedJson(value);
 
 /**
  * Reads and writes typed system settings; values are cached briefly in memory and written through.
@@ -39,7 +52,10 @@ export class SettingsService {
   /** The value of a setting, or its default; a secret sealed with another key throws SecretKeyError. */
   async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
     const stored = await this.stored(key);
-    return (isSealed(stored) ? this.secretBox().open(stored, key) : stored) as SettingValue<K>;
+    if (isSealed(stored)) return this.secretBox().open(stored, key) as SettingValue<K>;
+    if (isSealedJson(stored))
+      return JSON.parse(this.secretBox().open(stored.sealedJson, key)) as SettingValue<K>;
+    return stored as SettingValue<K>;
   }
 
   /** Whether a setting holds a value other than '' or null (without opening a secret). */
@@ -59,32 +75,34 @@ export class SettingsService {
   }
 
   /**
-   * Seals write-only secrets still stored in plain text (from before encryption at rest); answers
-   * the secrets that are sealed with another key and so cannot be read.
+   * Seals encrypted settings still stored in plain text (from before encryption at rest); answers
+   * the write-only secrets that are sealed with another key and so cannot be read.
    */
   async sealPlainSecrets(): Promise<SettingKey[]> {
     await this.reload();
     const unreadable: SettingKey[] = [];
     for (const key of (Object.keys(SETTINGS) as SettingKey[]).filter(isEncryptedSetting)) {
       const stored = this.cache.get(key);
-      if (isSealed(stored)) {
+      if (isStoredSealed(stored)) {
         try {
-          this.secretBox().open(stored, key);
+          await this.get(key);
         } catch {
-          unreadable.push(key);
+          // Keys the system keeps are replaced by their owner (a new sign-in key pair), not reported.
+          if (!SETTINGS[key].readOnly) unreadable.push(key);
         }
-      } else if (typeof stored === 'string' && stored !== '') {
+      } else if (stored !== undefined && stored !== '' && stored !== null) {
         await this.set(key, stored as SettingValue<typeof key>);
       }
     }
     return unreadable;
   }
 
-  /** What the database holds for a value: write-only secrets sealed. */
+  /** What the database holds for a value: encrypted settings sealed ('' and null stay as they are). */
   private toStored(key: SettingKey, value: unknown): unknown {
-    return isEncryptedSetting(key) && typeof value === 'string' && value !== ''
+    if (!isEncryptedSetting(key) || value === '' || value === null || value === undefined) return value;
+    return typeof value === 'string'
       ? this.secretBox().seal(value)
-      : value;
+      : ({ sealedJson: this.secretBox().seal(JSON.stringify(value)) } satisfies SealedJson);
   }
 
   private secretBox(): SecretBox {

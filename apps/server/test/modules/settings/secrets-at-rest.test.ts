@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemSettings } from '../../../src/db/schema/index.js';
+import { LandingKey } from '../../../src/modules/auth/landing-key.js';
 import { loadSecretBox, SECRET_KEY_FILE, SecretBox, SecretKeyError } from '../../../src/lib/secret-box.js';
 import { SettingsService } from '../../../src/modules/settings/service.js';
 import { createTestApp, initSystem, login, type TestApp } from '../../helpers/app.js';
@@ -89,5 +90,49 @@ describe('secrets at rest: saveSecret values are encrypted with the installation
     expect(() => loadSecretBox(t.config.dataDir, undefined).open(sealed, 'smtpPassword')).toThrow(
       SecretKeyError,
     );
+  });
+});
+
+describe('the sign-in key pair at rest', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await initSystem(t.app);
+    // Signing in generates the pair (and proves it decrypts).
+    await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  const storedPair = async () =>
+    (await t.db.select().from(systemSettings).where(eq(systemSettings.key, 'rsaKeyPair')))[0]?.value;
+
+  it('stores the private key sealed, never as PEM text', async () => {
+    const stored = await storedPair();
+    expect(JSON.stringify(stored)).not.toContain('PRIVATE KEY');
+    expect(stored).toEqual({ sealedJson: expect.stringMatching(/^enc:v1:/) });
+    const pair = await new SettingsService(t.db, loadSecretBox(t.config.dataDir, undefined)).get(
+      'rsaKeyPair',
+    );
+    expect(pair?.privateKey).toContain('BEGIN PRIVATE KEY');
+  });
+
+  it('seals a pair stored in plain text before, keeping the same key', async () => {
+    const settings = new SettingsService(t.db, loadSecretBox(t.config.dataDir, undefined));
+    const pair = await settings.get('rsaKeyPair');
+    await t.db.update(systemSettings).set({ value: pair }).where(eq(systemSettings.key, 'rsaKeyPair'));
+    expect(await settings.sealPlainSecrets()).toEqual([]);
+    expect(JSON.stringify(await storedPair())).not.toContain('PRIVATE KEY');
+    expect(await settings.get('rsaKeyPair')).toEqual(pair);
+  });
+
+  it('replaces a pair sealed with another key instead of failing sign-in', async () => {
+    const other = new SettingsService(t.db, new SecretBox(Buffer.from(KEY_HEX, 'hex'), 'APM_SECRET_KEY'));
+    expect(await other.sealPlainSecrets()).not.toContain('rsaKeyPair');
+    const before = await t.app.services.settings.get('rsaKeyPair');
+    const key = new LandingKey(other);
+    const published = await key.publishKey();
+    expect(published.modulus).toMatch(/^[0-9a-f]+$/);
+    const after = await other.get('rsaKeyPair');
+    expect(after?.privateKey).not.toBe(before?.privateKey);
   });
 });
