@@ -54,8 +54,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Agents and customers below the caller’s institution: search and page on the server',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           name: Type.Optional(Type.String({ maxLength: 100 })),
           domain: Type.Optional(
             Type.String({ maxLength: 253, description: 'Part of the second domain name' }),

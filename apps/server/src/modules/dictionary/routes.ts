@@ -41,8 +41,7 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Dictionary entries: search by type, value or label, filter by type, sort and page',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           keyword: Type.Optional(
             Type.String({ maxLength: 200, description: 'Part of type, value or a label' }),
           ),

@@ -24,8 +24,7 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Common problems: filter by language and published state, search, page',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           language: Type.Optional(LanguageSchema),
           published: Type.Optional(Type.Enum(['1', '0'], { description: "'1' published, '0' not" })),
           keyword: Type.Optional(Type.String({ maxLength: 200, description: 'Part of question or answer' })),

@@ -41,8 +41,7 @@ const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Materials the caller may see (own data range and shared platform ones): filtered, sorted, paged',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           folderId: Type.Optional(
             Type.Integer({ minimum: 0, maximum: MAX_ID, description: '0 = top level; absent = all folders' }),
           ),

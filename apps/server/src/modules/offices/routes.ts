@@ -182,8 +182,7 @@ const officesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Offices that may become agents, and agents, below the caller’s tenant root',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           name: Type.Optional(Type.String({ maxLength: 100 })),
           kind: Type.Optional(Type.Enum(['office', 'agent'])),
         }),

@@ -45,8 +45,7 @@ function targetIds(value: number[] | string | undefined, field: string): number[
 }
 
 const Paging = {
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  pageSize: PageQuery.properties.pageSize,
+  ...PageQuery.properties,
 };
 
 /** Program publishing (`/a/api/publishProgram/...`): office and group trees, terminal choice, saveTerminals. */

@@ -22,8 +22,7 @@ const programReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Programs of the caller’s data range to review (default: pending), newest first, paged',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           reviewState: Type.Optional(Type.Enum([...REVIEW_STATE_VALUES], { default: 'pending' })),
           keyword: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
           officeId: Type.Optional(Id),

@@ -59,8 +59,7 @@ const programRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Programs of the caller’s data range: filtered, sorted and paged on the server',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           keyword: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
           reviewState: Type.Optional(Type.Enum([...REVIEW_STATE_VALUES])),
           officeId: Type.Optional(Id),

@@ -40,8 +40,7 @@ export const ListFilters = {
 
 /** Paging and sort of the terminal lists. */
 export const ListQuery = Type.Object({
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  pageSize: PageQuery.properties.pageSize,
+  ...PageQuery.properties,
   ...ListFilters,
   sortField: Type.Optional(Type.Enum([...TERMINAL_SORT_FIELDS], { default: 'createdAt' })),
   sortOrder: Type.Optional(Type.Enum(['asc', 'desc'], { default: 'desc' })),

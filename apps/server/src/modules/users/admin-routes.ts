@@ -58,8 +58,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Users in the caller’s data range: search, filter, sort and page on the server',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           name: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the name or login name' })),
           officeId: Type.Optional({ ...Id, description: 'That office and the offices below it' }),
           roleId: Type.Optional(Id),

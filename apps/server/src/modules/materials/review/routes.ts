@@ -29,8 +29,7 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Materials of the caller’s data range to review (default: pending), newest first, paged',
         querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-          pageSize: PageQuery.properties.pageSize,
+          ...PageQuery.properties,
           reviewState: Type.Optional(Type.Enum([...REVIEW_STATE_VALUES], { default: 'pending' })),
           kind: Type.Optional(Type.Enum([...MATERIAL_KIND_VALUES])),
           keyword: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
