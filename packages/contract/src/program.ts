@@ -177,6 +177,8 @@ export const WidgetBaseSchema = Type.Object({
   z: Type.Integer({ minimum: 0, maximum: 10_000 }),
   opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** Locked in the editor (not moved, resized or deleted there); players ignore it. */
+  locked: Type.Optional(Type.Boolean()),
   props: Type.Object({}, { additionalProperties: true }),
 });
 
