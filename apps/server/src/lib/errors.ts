@@ -31,4 +31,5 @@ export const forbidden = (
 /** 404: no such thing. */
 export const notFound = (msg: string) => new AppError(404, msg, 'notFound');
 /** 409: conflicts with the current state. */
-export const conflict = (msg: string, reason?: ErrorReason | string) => new AppError(409, msg, reason);
+export const conflict = (msg: string, reason?: ErrorReason | string, extra?: Record<string, unknown>) =>
+  new AppError(409, msg, reason, extra);

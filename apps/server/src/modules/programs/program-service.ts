@@ -2,7 +2,7 @@ import { PROGRAM_FORMAT_VERSION, type ProgramDetail, type ProgramSaved } from '@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { programPublications, programs, users, type ReviewState } from '../../db/schema/index.js';
-import { forbidden } from '../../lib/errors.js';
+import { conflict, forbidden } from '../../lib/errors.js';
 import type { TerminalBus } from '../../terminal/bus.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { officeInScope } from '../offices/office-scope.js';
@@ -29,6 +29,11 @@ export interface ProgramSaveInput {
   document: unknown;
   /** Office that owns a new program (in the caller's scope); default the caller's office. */
   officeId?: number;
+  /**
+   * The revision the editor opened: the save is refused with 409 `programConflict` when the program
+   * was saved by someone else since (never a silent overwrite). Without it the save always applies.
+   */
+  baseRevision?: number;
 }
 
 const notInScope = (id: number, field = 'id') =>
@@ -84,9 +89,15 @@ export class ProgramService {
       const [row] = await this.db
         .update(programs)
         .set({ ...values, revision: sql`${programs.revision} + 1` })
-        .where(and(eq(programs.id, input.id), programScope(auth)))
+        .where(
+          and(
+            eq(programs.id, input.id),
+            programScope(auth),
+            input.baseRevision === undefined ? undefined : eq(programs.revision, input.baseRevision),
+          ),
+        )
         .returning({ id: programs.id, revision: programs.revision });
-      if (!row) throw notInScope(input.id);
+      if (!row) throw await this.saveRefusal(auth, input.id);
       saved = row;
       await this.announce([saved.id]);
     }
@@ -153,6 +164,20 @@ export class ProgramService {
     if (!row) throw notInScope(id);
     const copyName = name?.trim() || `${row.name} (copy)`.slice(0, 200);
     return this.save(auth, { document: { ...row.document, name: copyName }, officeId: row.officeId });
+  }
+
+  /** Why an update matched no row: out of scope (404), or saved by someone else since (409 with the revision and when). */
+  private async saveRefusal(auth: AuthContext, id: number): Promise<Error> {
+    const [current] = await this.db
+      .select({ revision: programs.revision, updatedAt: programs.updatedAt })
+      .from(programs)
+      .where(and(eq(programs.id, id), programScope(auth)));
+    if (!current) return notInScope(id);
+    return conflict(
+      `The program was saved by someone else since you opened it (now revision ${current.revision}); reload it, or save yours as a copy`,
+      'programConflict',
+      { field: 'baseRevision', revision: current.revision, updatedAt: current.updatedAt.toISOString() },
+    );
   }
 
   /** Tells the terminals playing these programs that their manifest changed. */

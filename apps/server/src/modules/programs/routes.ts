@@ -40,6 +40,13 @@ const programRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           id: Type.Optional(Id),
           officeId: Type.Optional(Id),
+          baseRevision: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description:
+                'The revision the editor opened; 409 programConflict when it is no longer the current one',
+            }),
+          ),
           document: Type.Union([
             Type.Object({}, { additionalProperties: true }),
             Type.String({ maxLength: 900_000, description: 'The document as JSON text (form bodies)' }),

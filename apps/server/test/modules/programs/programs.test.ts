@@ -240,4 +240,31 @@ describe('programs: save (validated, migrated, sized), list, detail, copy, delet
       ]),
     );
   });
+
+  it('refuses a save based on an older revision (two editors), never overwriting silently', async () => {
+    const created = (await post('save', { document: programDoc('Two editors') })).json().data;
+    const first = await post('save', {
+      id: created.id,
+      baseRevision: created.revision,
+      document: programDoc('Editor one'),
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.revision).toBe(created.revision + 1);
+    const second = await post('save', {
+      id: created.id,
+      baseRevision: created.revision,
+      document: programDoc('Editor two'),
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().jsonObject).toMatchObject({
+      reason: 'programConflict',
+      field: 'baseRevision',
+      revision: created.revision + 1,
+    });
+    const detail = (await get(`detail?id=${created.id}`)).json().data;
+    expect(detail).toMatchObject({ name: 'Editor one', revision: created.revision + 1 });
+    // Out of scope stays a 404, whatever the revision.
+    const other = await post('save', { id: created.id, baseRevision: 1, document: programDoc('B', {}) }, b);
+    expect(other.statusCode).toBe(404);
+  });
 });
