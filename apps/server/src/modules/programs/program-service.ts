@@ -1,7 +1,7 @@
 import { PROGRAM_FORMAT_VERSION, type ProgramDetail, type ProgramSaved } from '@apm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { programPublications, programs, users, type ReviewState } from '../../db/schema/index.js';
+import { programPublications, programs, terminals, users, type ReviewState } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import type { TerminalBus } from '../../terminal/bus.js';
 import type { AuthContext } from '../auth/session-service.js';
@@ -135,16 +135,31 @@ export class ProgramService {
     };
   }
 
-  /** Deletes programs (all or nothing) with their publications; their terminals get a new manifest. */
-  async delete(auth: AuthContext, ids: number[]): Promise<void> {
+  /**
+   * Deletes programs (all or nothing). A program published to terminals is only deleted with `force`
+   * (its publications go with it and its terminals get a new manifest); otherwise 409 `programPublished`
+   * lists where each is published, so that nothing disappears from screens by surprise.
+   */
+  async delete(auth: AuthContext, ids: number[], force = false): Promise<void> {
     const terminalIds = await this.db.transaction(async (tx) => {
       const rows = await tx
-        .select({ id: programs.id })
+        .select({ id: programs.id, name: programs.name })
         .from(programs)
         .where(and(inArray(programs.id, ids), programScope(auth)))
         .for('update');
       const missing = ids.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length) throw notInScope(missing[0]!, 'ids');
+      if (!force) {
+        const where = await publishedWhere(tx, ids);
+        if (where.length) {
+          const names = where.map((p) => rows.find((r) => r.id === p.programId)?.name ?? p.programId);
+          throw conflict(
+            `Published to terminals: ${names.join(', ')}; unpublish first, or delete with force to take them off those screens`,
+            'programPublished',
+            { field: 'ids', published: where },
+          );
+        }
+      }
       const published = await tx
         .delete(programPublications)
         .where(inArray(programPublications.programId, ids))
@@ -188,4 +203,29 @@ export class ProgramService {
       .where(inArray(programPublications.programId, programIds));
     await announceManifests(this.manifest, this.bus, [...new Set(rows.map((r) => r.terminalId))]);
   }
+}
+
+/** How many terminals a `programPublished` refusal names per program (the count says the rest). */
+const PUBLISHED_NAMED = 20;
+
+/** Where each of `ids` is published: the program, how many terminals, and the first terminals by name. */
+async function publishedWhere(
+  db: Pick<Database, 'select'>,
+  ids: number[],
+): Promise<{ programId: number; terminalCount: number; terminals: { id: number; name: string }[] }[]> {
+  const rows = await db
+    .select({ programId: programPublications.programId, id: terminals.id, name: terminals.name })
+    .from(programPublications)
+    .innerJoin(terminals, eq(terminals.id, programPublications.terminalId))
+    .where(inArray(programPublications.programId, ids))
+    .orderBy(programPublications.programId, terminals.name, terminals.id);
+  const byProgram = new Map<number, { id: number; name: string }[]>();
+  for (const { programId, id, name } of rows) {
+    byProgram.set(programId, [...(byProgram.get(programId) ?? []), { id, name }]);
+  }
+  return [...byProgram].map(([programId, list]) => ({
+    programId,
+    terminalCount: list.length,
+    terminals: list.slice(0, PUBLISHED_NAMED),
+  }));
 }

@@ -103,13 +103,17 @@ const programRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Deletes programs with their publications, all or nothing; their terminals are told their manifest changed',
-        body: Type.Object({ ids: Ids }),
+          'Deletes programs, all or nothing. 409 programPublished lists the terminals a program is published to; ' +
+          'with force it is taken off them (their terminals are told their manifest changed) and deleted',
+        body: Type.Object({
+          ids: Ids,
+          force: Type.Optional(Type.Boolean({ description: 'Also delete programs published to terminals' })),
+        }),
         response: { 200: EnvelopeOf(Type.Null()) },
       },
     },
     async (request) => {
-      await programs.delete(request.auth!, idsOf(request.body.ids));
+      await programs.delete(request.auth!, idsOf(request.body.ids), request.body.force === true);
       return ok(null);
     },
   );

@@ -300,14 +300,30 @@ describe('publishing programs to terminals and groups; the manifest each termina
     ]);
   });
 
-  it('deleting a program removes its publications and tells its terminals', async () => {
+  it('deleting a published program needs force: 409 lists its terminals, then it goes with its publications', async () => {
     delivered.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apm-web/a/api/program/delete',
-      payload: { ids: [lobbyProgram] },
-      headers: { cookie: a1 },
+    const remove = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/apm-web/a/api/program/delete',
+        payload,
+        headers: { cookie: a1 },
+      });
+    const refused = await remove({ ids: [lobbyProgram] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().jsonObject).toMatchObject({
+      reason: 'programPublished',
+      field: 'ids',
+      published: [{ programId: lobbyProgram, terminalCount: 2 }],
     });
+    expect(
+      refused
+        .json()
+        .jsonObject.published[0].terminals.map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual([term.door, term.shopA].sort());
+    expect(delivered).toEqual([]);
+    const res = await remove({ ids: [lobbyProgram], force: true });
     expect(res.statusCode).toBe(200);
     expect(manifestsTo([term.door, term.shopA])).toHaveLength(2);
     const door = await t.app.services.programManifest.forTerminal(term.door);
