@@ -129,6 +129,36 @@ describe('accessibility (axe-core, WCAG 2.0/2.1 A and AA): no critical or seriou
     expect(violations, describeViolations(violations)).toEqual([]);
   });
 
+  it('the not-found pages, inside the shell and on their own, with their name as their h1', async () => {
+    const violations: Violation[] = [];
+    for (const [path, where] of [
+      ['/exception/404', '[data-testid=page-content] .ant-result-404'],
+      ['/no-such-page', '.ant-result-404'],
+    ] as const) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page.waitForSelector(where);
+      expect(await page.locator('h1').allTextContents(), path).toEqual(['Page not found']);
+      violations.push(...(await scanPage(page, path)));
+    }
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('the top-menu and mixed layouts', async () => {
+    const violations: Violation[] = [];
+    for (const label of ['Top menu', 'Mixed', 'Side menu']) {
+      await page.goto(`${suite.server.url}/sys/user`);
+      await settle(page);
+      await page.click('[data-testid=settings-button]');
+      await page.click(`[data-testid=settings-layout] >> text=${label}`);
+      await page.click('.ant-drawer-close >> visible=true');
+      await page.waitForSelector('[data-testid=settings-drawer]', { state: 'hidden' });
+      if (label !== 'Side menu') violations.push(...(await scanPage(page, `/sys/user (${label})`)));
+    }
+    found.push(...violations);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
   it('the light theme (light menu)', async () => {
     await page.goto(`${suite.server.url}/home`);
     await settle(page);

@@ -2,7 +2,7 @@ import { theme } from 'antd';
 import { PresetColors } from 'antd/es/theme/interface/presetColors.js';
 import { describe, expect, it } from 'vitest';
 import { PALETTE, type PaletteColor, type ThemeMode } from '../src/layouts/settings/preferences';
-import { consoleTheme } from '../src/layouts/settings/theme-tokens';
+import { DARK_HEADER, consoleTheme, darkHeaderTheme } from '../src/layouts/settings/theme-tokens';
 import { contrastRatio } from '../src/utils/contrast';
 
 /** WCAG AA for normal text. */
@@ -99,6 +99,22 @@ describe('console theme contrast (WCAG AA, 4.5:1 for text)', () => {
     for (const color of COLORS) {
       expect(consoleTheme(color, 'light').token?.colorPrimary).toBe(PALETTE[color]);
       expect(contrastRatio('#ffffff', PALETTE[color])).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it('keeps header text readable in the dark header of the top-menu and mixed layouts', () => {
+    // The header's ConfigProvider is nested: the console's light-surface tokens are inherited unless overridden.
+    for (const color of COLORS) {
+      const outer = consoleTheme(color, 'dark');
+      const inner = darkHeaderTheme();
+      const t = theme.getDesignToken({
+        algorithm: inner.algorithm,
+        token: { ...outer.token, ...inner.token },
+      }) as unknown as Tokens;
+      expect(String(t.colorBgContainer)).toBe(DARK_HEADER);
+      for (const text of ['colorText', 'colorTextSecondary', 'colorTextDescription', 'colorTextTertiary']) {
+        expect(contrastRatio(String(t[text]), DARK_HEADER), `${color}: ${text}`).toBeGreaterThanOrEqual(AA);
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useMatches, useNavigate } from 'react-router';
+import { PageHeading } from './PageHeading';
 
 /** Props of {@link ExceptionResult}. */
 export interface ExceptionResultProps {
@@ -13,12 +14,15 @@ const TEXT = {
   '500': 'exception.serverError',
 } as const;
 
-/** antd Result for 403/404/500 with a way back home (the root route sends the user on). */
+/** antd Result for 403/404/500 with a way back home (the root route sends the user on), and its h1 outside the shell. */
 export function ExceptionResult({ status }: ExceptionResultProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Inside the shell the shell gives the page its h1; on its own the page needs one.
+  const inShell = useMatches().some((match) => match.id === 'signedIn');
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16 }}>
+      {inShell ? null : <PageHeading />}
       <Result
         status={status}
         title={status}

@@ -116,3 +116,14 @@ export function consoleTheme(color: PaletteColor, mode: ThemeMode, motion = true
     },
   };
 }
+
+/** Background of the dark header of the head and mix layouts in the dark theme (antd's dark menu background). */
+export const DARK_HEADER = '#001529';
+
+/**
+ * The theme nested inside the dark header: the dark algorithm, and text tokens for a dark surface
+ * (the console's light-surface greys would be inherited otherwise and fail contrast on it).
+ */
+export function darkHeaderTheme(): ThemeConfig {
+  return { algorithm: theme.darkAlgorithm, token: { ...NIGHT_TOKENS, colorBgContainer: DARK_HEADER } };
+}

@@ -8,6 +8,7 @@ import { hasPermission } from '../../access/authority';
 import { AvatarDropdown } from '../../components/AvatarDropdown';
 import { BrandMark } from '../../components/BrandMark';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { DARK_HEADER, darkHeaderTheme } from '../settings/theme-tokens';
 import { NoticeBell } from './NoticeBell';
 
 /** Height of the header in pixels. */
@@ -35,15 +36,12 @@ export interface ShellHeaderProps {
   style?: CSSProperties;
 }
 
-/** Dark header colour (antd's dark menu background). */
-const DARK_HEADER = '#001529';
-
 /** Shell header: menu toggle, brand, optional menu, notice bell, language switch, account menu. */
 export function ShellHeader(props: ShellHeaderProps) {
   if (!props.dark) return <HeaderBar {...props} />;
   // Text, buttons and the account menu take the dark algorithm; the primary colour is inherited.
   return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { colorBgContainer: DARK_HEADER } }}>
+    <ConfigProvider theme={darkHeaderTheme()}>
       <HeaderBar {...props} />
     </ConfigProvider>
   );
