@@ -14,6 +14,7 @@ import type materialUpload from '../pages/materials/upload/locales/en-US';
 import type menus from '../pages/menus/locales/en-US';
 import type messageNotification from '../pages/message-notification/locales/en-US';
 import type offices from '../pages/offices/locales/en-US';
+import type programs from '../pages/programs/locales/en-US';
 import type registration from '../pages/registration/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
@@ -34,6 +35,7 @@ export interface PageMessageTypes {
   menus: typeof menus;
   messageNotification: typeof messageNotification;
   offices: typeof offices;
+  programs: typeof programs;
   registration: typeof registration;
   roles: typeof roles;
   systemSettings: typeof systemSettings;

@@ -50,6 +50,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   user: page(() => import('../pages/users/UsersPage'), 'users'),
   material: page(() => import('../pages/materials/MaterialsPage'), 'materials', 'materialUpload'),
   terminalMonitor: page(() => import('../pages/terminal-monitor/TerminalMonitorPage'), 'terminalMonitor'),
+  programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
   materialReview: page(
     () => import('../pages/material-review/MaterialReviewPage'),
     'materialReview',

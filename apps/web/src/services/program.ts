@@ -1,5 +1,5 @@
-/** Program calls (`/a/api/program/*`) that pages other than the program editor need. */
-import type { ProgramSummary } from '@apm/contract';
+/** Program calls (`/a/api/program/*`): the program list, the program production page and the editor. */
+import type { ProgramDetail, ProgramDocument, ProgramSaved, ProgramSummary } from '@apm/contract';
 import type { Page } from './office';
 import { request } from './request';
 
@@ -21,4 +21,62 @@ export async function listPrograms(
   signal?: AbortSignal,
 ): Promise<Page<ProgramSummary>> {
   return (await request<Page<ProgramSummary>>('/a/api/program/list', { params: { ...params }, signal })).data;
+}
+
+/** What `program/save` sends: a new program (no id) or a new version of one. */
+export interface ProgramSaveBody {
+  id?: number;
+  officeId?: number;
+  /** The revision the editor opened; the server answers 409 programConflict when it moved on. */
+  baseRevision?: number;
+  document: ProgramDocument;
+}
+
+/** POST /apm-web/a/api/program/save — creates or updates a program from its document (errors to the caller). */
+export async function saveProgram(body: ProgramSaveBody): Promise<ProgramSaved> {
+  return (
+    await request<ProgramSaved>('/a/api/program/save', {
+      method: 'POST',
+      data: body,
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
+}
+
+/** GET /apm-web/a/api/program/detail — one program with its document. */
+export async function getProgram(id: number, signal?: AbortSignal): Promise<ProgramDetail> {
+  return (await request<ProgramDetail>('/a/api/program/detail', { params: { id }, signal })).data;
+}
+
+/** POST /apm-web/a/api/program/copy — copies a program under a new name. */
+export async function copyProgram(id: number, name?: string): Promise<ProgramSaved> {
+  return (
+    await request<ProgramSaved>('/a/api/program/copy', {
+      method: 'POST',
+      data: { id, ...(name ? { name } : {}) },
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
+}
+
+/** Where a program that refused deletion is published (409 programPublished). */
+export interface ProgramPublishedWhere {
+  programId: number;
+  terminalCount: number;
+  terminals: { id: number; name: string }[];
+}
+
+/**
+ * POST /apm-web/a/api/program/delete — deletes programs, all or nothing; a published one only with
+ * `force` (409 programPublished lists its terminals otherwise).
+ */
+export async function deletePrograms(ids: readonly number[], force = false): Promise<void> {
+  await request('/a/api/program/delete', {
+    method: 'POST',
+    data: { ids: [...ids], ...(force ? { force: true } : {}) },
+    requestType: 'json',
+    skipErrorHandler: true,
+  });
 }

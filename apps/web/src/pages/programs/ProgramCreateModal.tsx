@@ -1,0 +1,96 @@
+import { App, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/admin/FormModal';
+import { saveProgram } from '../../services/program';
+import { serverFieldErrors } from '../../services/request';
+import { CANVAS_PRESETS, newProgram } from '../program-editor/state/widget-defaults';
+import { CANVAS_MAX, CANVAS_MIN, canvasSizeOf, type CanvasChoice } from './canvas-size';
+import { programErrorText } from './program-errors';
+
+interface CreateValues {
+  name: string;
+  canvas: CanvasChoice;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** Props of {@link ProgramCreateModal}. */
+export interface ProgramCreateModalProps {
+  onClose(): void;
+  /** Called with the new program's id. */
+  onCreated(id: number): void;
+}
+
+/** "New program": a name and a canvas (a preset or a custom size); the program starts with one empty scene. */
+export function ProgramCreateModal({ onClose, onCreated }: ProgramCreateModalProps) {
+  const { t } = useTranslation('programs');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CreateValues>();
+  const choice = Form.useWatch('canvas', form);
+
+  const save = async (values: CreateValues) => {
+    const size = canvasSizeOf(values.canvas, { w: values.width, h: values.height });
+    if (!size) throw new Error(t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }));
+    const saved = await saveProgram({ document: newProgram(values.name.trim(), size.w, size.h, 'scene-1') });
+    void message.success(t('created'));
+    onCreated(saved.id);
+  };
+
+  const describeFailure = (failure: unknown) => {
+    const fields = serverFieldErrors(failure);
+    if (fields['document/name']) form.setFields([{ name: 'name', errors: [fields['document/name']] }]);
+    return failure instanceof Error && !('status' in failure) ? failure.message : programErrorText(failure);
+  };
+
+  const sizeRule = { required: true, type: 'integer' as const, min: CANVAS_MIN, max: CANVAS_MAX };
+  return (
+    <FormModal<CreateValues>
+      title={t('createTitle')}
+      form={form}
+      name="programCreate"
+      initialValues={{ name: '', canvas: '1920x1080', width: 1920, height: 1080 }}
+      saveButtonId="program-create-save"
+      onSave={save}
+      describeFailure={describeFailure}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="name"
+        label={t('name')}
+        rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 200 }]}
+      >
+        <Input maxLength={200} autoFocus data-testid="program-create-name" />
+      </Form.Item>
+      <Form.Item name="canvas" label={t('canvas')}>
+        <Radio.Group data-testid="program-create-canvas">
+          <Space direction="vertical">
+            {CANVAS_PRESETS.map((preset) => (
+              <Radio key={preset.key} value={preset.key}>
+                {t(`presets.${preset.key}`)}
+              </Radio>
+            ))}
+            <Radio value="custom">{t('presets.custom')}</Radio>
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+      {choice === 'custom' ? (
+        <Space>
+          <Form.Item
+            name="width"
+            label={t('width')}
+            rules={[{ ...sizeRule, message: t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }) }]}
+          >
+            <InputNumber precision={0} suffix="px" data-testid="program-create-width" />
+          </Form.Item>
+          <Form.Item
+            name="height"
+            label={t('height')}
+            rules={[{ ...sizeRule, message: t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }) }]}
+          >
+            <InputNumber precision={0} suffix="px" data-testid="program-create-height" />
+          </Form.Item>
+        </Space>
+      ) : null}
+    </FormModal>
+  );
+}

@@ -1,0 +1,263 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { formatBytes, REVIEW_STATE_VALUES, type ProgramSortField, type ProgramSummary } from '@apm/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Authorized } from '../../access/Authorized';
+import { useAccess } from '../../access/use-access';
+import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { SearchActions } from '../../components/admin/SearchActions';
+import { useServerTable } from '../../components/admin/use-server-table';
+import { copyProgram, deletePrograms, listPrograms, type ProgramListParams } from '../../services/program';
+import { resolutionText } from './canvas-size';
+import { ProgramCreateModal } from './ProgramCreateModal';
+import { ProgramRenameModal } from './ProgramRenameModal';
+import { programErrorText, publishedWhere } from './program-errors';
+
+const SORTABLE: readonly ProgramSortField[] = ['name', 'size', 'createdAt', 'updatedAt'];
+const STATE_COLOR = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
+
+/** The editor's address for a program. */
+export const editorPath = (id: number) => `/programEditor?id=${id}`;
+
+/** `program/make`: the caller's programs — search, sort, page; create, rename, copy, delete, open in the editor. */
+export default function ProgramsPage() {
+  const { t } = useTranslation('programs');
+  const { t: tc } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { can } = useAccess();
+  const queryClient = useQueryClient();
+  const table = useServerTable<ProgramSummary, ProgramListParams, { keyword?: string; reviewState?: string }>(
+    {
+      queryKey: ['program', 'list'],
+      fetch: listPrograms,
+      sortable: SORTABLE,
+    },
+  );
+  const { sortOrderOf } = table;
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<ProgramSummary | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['program'] });
+
+  const onDelete = async (ids: number[], force = false) => {
+    try {
+      await deletePrograms(ids, force);
+      void message.success(t('deleted', { count: ids.length }));
+      setSelected([]);
+      await refresh();
+    } catch (failure) {
+      const where = force ? null : publishedWhere(failure);
+      if (!where) {
+        void message.error(programErrorText(failure));
+        return;
+      }
+      const names = where.flatMap((p) => p.terminals.map((x) => x.name));
+      const total = where.reduce((sum, p) => sum + p.terminalCount, 0);
+      modal.confirm({
+        title: t('publishedTitle'),
+        content: (
+          <div data-testid="program-published-list">
+            <Typography.Paragraph>{t('publishedText', { count: total })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {names.join(', ')}
+              {total > names.length ? ` ${t('andMore', { count: total - names.length })}` : ''}
+            </Typography.Paragraph>
+          </div>
+        ),
+        okText: t('deleteAnyway'),
+        okButtonProps: { danger: true, id: 'program-delete-force' },
+        cancelText: tc('common.cancel'),
+        onOk: () => onDelete(ids, true),
+      });
+    }
+  };
+
+  const onCopy = async (program: ProgramSummary) => {
+    try {
+      await copyProgram(program.id);
+      void message.success(t('copied'));
+      await refresh();
+    } catch (failure) {
+      void message.error(programErrorText(failure));
+    }
+  };
+
+  return (
+    <Card title={t('title')}>
+      <Form
+        form={table.form}
+        name="programSearch"
+        layout="inline"
+        onFinish={table.search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="keyword" label={tc('common.keyword')}>
+          <Input
+            allowClear
+            maxLength={200}
+            placeholder={t('keywordHint')}
+            data-testid="program-search-keyword"
+          />
+        </Form.Item>
+        <Form.Item name="reviewState" label={t('state')}>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={tc('common.all')}
+            options={REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) }))}
+            data-testid="program-search-state"
+          />
+        </Form.Item>
+        <SearchActions onReset={table.reset} testId="program-search" />
+      </Form>
+      <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
+        <GuardedConfirm
+          permission="program:make:delete"
+          title={tc('common.confirmDeleteSelected', { count: selected.length })}
+          onConfirm={() => onDelete(selected)}
+          disabled={!selected.length}
+        >
+          <Button danger disabled={!selected.length} data-testid="program-delete-selected">
+            {tc('common.delete')}
+          </Button>
+        </GuardedConfirm>
+        <Authorized permission="program:make:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="program-create"
+          >
+            {t('create')}
+          </Button>
+        </Authorized>
+      </Flex>
+      <Table<ProgramSummary>
+        rowKey="id"
+        {...table.tableProps}
+        locale={{ emptyText: t('empty') }}
+        rowSelection={
+          can('program:make:delete')
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            : undefined
+        }
+        columns={[
+          {
+            key: 'name',
+            title: t('name'),
+            dataIndex: 'name',
+            sorter: true,
+            sortOrder: sortOrderOf('name'),
+            ellipsis: { showTitle: true },
+            render: (name: string, r) => (
+              <Link to={editorPath(r.id)} data-testid="program-open">
+                {name}
+              </Link>
+            ),
+          },
+          {
+            key: 'resolution',
+            title: t('resolution'),
+            width: 130,
+            render: (_, r) => resolutionText(r.width, r.height),
+          },
+          {
+            key: 'size',
+            title: t('size'),
+            dataIndex: 'size',
+            width: 110,
+            sorter: true,
+            sortOrder: sortOrderOf('size'),
+            render: (size: number) => formatBytes(size),
+          },
+          {
+            key: 'state',
+            title: t('state'),
+            width: 170,
+            render: (_, r) => (
+              <Space size={4} wrap>
+                <Tag color={STATE_COLOR[r.reviewState]}>{t(`states.${r.reviewState}`)}</Tag>
+                {r.terminalCount > 0 ? (
+                  <Tag color="blue">{t('publishedTo', { count: r.terminalCount })}</Tag>
+                ) : null}
+              </Space>
+            ),
+          },
+          {
+            key: 'owner',
+            title: t('owner'),
+            dataIndex: 'creatorName',
+            width: 140,
+            ellipsis: { showTitle: true },
+          },
+          {
+            key: 'updatedAt',
+            title: tc('common.updatedAt'),
+            dataIndex: 'updatedAt',
+            width: 150,
+            sorter: true,
+            sortOrder: sortOrderOf('updatedAt'),
+            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            key: 'actions',
+            title: tc('common.actions'),
+            width: 220,
+            render: (_, r) => (
+              <Space size={0} wrap>
+                <Authorized permission="program:make:edit">
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setRenaming(r)}
+                    data-testid="program-rename"
+                  >
+                    {t('rename')}
+                  </Button>
+                </Authorized>
+                <Authorized permission="program:make:add">
+                  <Button type="link" size="small" onClick={() => void onCopy(r)} data-testid="program-copy">
+                    {t('copy')}
+                  </Button>
+                </Authorized>
+                <GuardedConfirm
+                  permission="program:make:delete"
+                  title={tc('common.confirmDelete', { name: r.name })}
+                  onConfirm={() => onDelete([r.id])}
+                >
+                  <Button type="link" size="small" danger data-testid="program-delete">
+                    {tc('common.delete')}
+                  </Button>
+                </GuardedConfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {creating ? (
+        <ProgramCreateModal
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {renaming ? (
+        <ProgramRenameModal
+          program={renaming}
+          onClose={() => setRenaming(null)}
+          onSaved={() => {
+            setRenaming(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
+import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
+import { adminSuite, openSignedInPage } from '../support/suite.js';
+
+interface ProgramRow {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  revision: number;
+}
+
+describe('program production page', () => {
+  const suite = adminSuite();
+  const programsNamed = async (keyword: string) =>
+    (await suite.api<{ list: ProgramRow[] }>(`/a/api/program/list?keyword=${encodeURIComponent(keyword)}`))
+      .list;
+
+  it('creates from a preset and a custom size, renames, copies, searches and deletes (US)', async () => {
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/program/make',
+    });
+    await page.waitForSelector('.ant-card-head-title:has-text("Program production")');
+    const tag = `E2E${Date.now().toString(36)}`;
+
+    // A preset: portrait Full HD.
+    await page.click('[data-testid=program-create]');
+    await page.fill('#programCreate_name', `${tag} Lobby`);
+    await page.click('[data-testid=program-create-canvas] >> text=1080 × 1920');
+    await page.click('#program-create-save');
+    await expectMessage(page, 'The program was created');
+    const [lobby] = await programsNamed(`${tag} Lobby`);
+    expect(lobby).toMatchObject({ width: 1080, height: 1920 });
+    await page
+      .locator('.ant-table-row', { hasText: `${tag} Lobby` })
+      .locator('text=1080 × 1920')
+      .waitFor();
+
+    // A custom size out of range names the field and creates nothing; a valid one is taken.
+    await page.click('[data-testid=program-create]');
+    await page.fill('#programCreate_name', `${tag} Wall`);
+    await page.click('[data-testid=program-create-canvas] >> text=Custom size');
+    await page.fill('#programCreate_width', '8');
+    await page.fill('#programCreate_height', '720');
+    await page.click('#program-create-save');
+    await page.locator('#programCreate_width_help').getByText('whole numbers from 16 to 16384').waitFor();
+    expect(await programsNamed(`${tag} Wall`)).toEqual([]);
+    await page.fill('#programCreate_width', '3000');
+    await page.click('#program-create-save');
+    await expectMessage(page, 'The program was created');
+    expect((await programsNamed(`${tag} Wall`))[0]).toMatchObject({ width: 3000, height: 720 });
+
+    // Rename: a new revision of the document under the new name.
+    const lobbyRow = page.locator('.ant-table-row', { hasText: `${tag} Lobby` });
+    await lobbyRow.locator('[data-testid=program-rename]').click();
+    await page.fill('#programRename_name', `${tag} Foyer`);
+    await page.click('#program-rename-save');
+    await expectMessage(page, 'The program was renamed');
+    const [foyer] = await programsNamed(`${tag} Foyer`);
+    expect(foyer).toMatchObject({ id: lobby!.id, revision: lobby!.revision + 1 });
+
+    // Copy, then search finds both by the shared part of the name.
+    await page
+      .locator('.ant-table-row', { hasText: `${tag} Foyer` })
+      .locator('[data-testid=program-copy]')
+      .click();
+    await expectMessage(page, 'The program was copied');
+    await page.fill('#programSearch_keyword', `${tag} Foyer`);
+    await page.press('#programSearch_keyword', 'Enter');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+
+    // Delete the copy, with confirmation.
+    const copyRow = page.locator('.ant-table-row', { hasText: `${tag} Foyer (copy)` });
+    await copyRow.locator('[data-testid=program-delete]').click();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await copyRow.waitFor({ state: 'detached' });
+    expect((await programsNamed(`${tag} Foyer`)).map((p) => p.name)).toEqual([`${tag} Foyer`]);
+
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('asks before taking a published program off its screens, naming them (CN)', async () => {
+    const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
+    const player = await openPlayer(suite.browser, suite.server.url);
+    const code = await pairingCode(player.page);
+    await waitForConnection(player.page, 'open');
+    const name = `Window ${Date.now().toString(36)}`;
+    const terminalId = await claimTerminal(suite.server.url, suite.cookie, code, office.id, name);
+    const program = `Published ${Date.now().toString(36)}`;
+    const saved = await suite.api<{ id: number }>('/a/api/program/save', {
+      document: {
+        formatVersion: 2,
+        name: program,
+        canvas: { w: 1920, h: 1080, realWidth: 1920, realHeight: 1080 },
+        scenes: [
+          {
+            id: 's1',
+            name: 'One',
+            main: true,
+            background: { color: '#204080', materialId: null, fit: 'cover' },
+            durationMs: 10_000,
+            untilTouched: false,
+            transition: { name: 'none', durationMs: 0 },
+            widgets: [],
+          },
+        ],
+      },
+    });
+    await suite.api('/a/api/publishProgram/saveTerminals', {
+      programId: saved.id,
+      terminalIds: [terminalId],
+      groupIds: [],
+    });
+
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'CN',
+      path: '/program/make',
+    });
+    const row = page.locator('.ant-table-row', { hasText: program });
+    await row.locator('text=已发布终端：1').waitFor();
+    await row.locator('[data-testid=program-delete]').click();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary');
+    // The server refuses (409) and the console lists the screens it plays on before anything goes.
+    await page.getByTestId('program-published-list').getByText(name).waitFor();
+    expect(await programsNamed(program)).toHaveLength(1);
+    await page.click('#program-delete-force');
+    await expectMessage(page, '已删除节目：1');
+    await row.waitFor({ state: 'detached' });
+    expect(await programsNamed(program)).toEqual([]);
+
+    expect(
+      errors.filter((e) => !e.includes('409')),
+      errors.join('\n'),
+    ).toEqual([]);
+    await context.close();
+    await player.context.close();
+  });
+});
