@@ -8,7 +8,7 @@ export interface LanguageMarkProps {
   language: Language | null | undefined;
   /** The reader's console language: no mark when the text is in it. */
   current: Language;
-  /** Explanation for the tooltip and screen readers, e.g. "Not in your language: shown in Italiano". */
+  /** Explanation for the tooltip, e.g. "Not in your language: shown in Italiano". */
   hint?: string;
 }
 
@@ -23,7 +23,6 @@ export function LanguageMark({ language, current, hint }: LanguageMarkProps) {
     <Tag
       lang={info.tag}
       title={hint}
-      aria-label={hint}
       data-testid="language-mark"
       data-language={language}
       style={{ marginInlineStart: 6 }}
