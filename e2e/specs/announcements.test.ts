@@ -13,48 +13,57 @@ describe('announcement management page', () => {
   afterAll(() => suite.api('/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' }));
 
   for (const lang of LANGUAGES) {
-    it(`saves an announcement that pops up for a user after sign-in (${lang.cookie})`, async () => {
-      // No popup from an earlier run covers the editor.
+    it(`saves an announcement in two languages that pops up for a user after sign-in (${lang.cookie})`, async () => {
+      // No popup from an earlier run covers the editor; no languages left from it either.
       await suite.api('/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' });
       const { page, errors } = await openSignedInPage(suite, {
         language: lang.cookie,
         path: '/sys/sysSetting/announcementManager',
       });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
-      await page.waitForSelector('#announcement_announcementTitleCh');
+      // The user's own language is the tab ready to write in; Italian is added beside it.
+      await page.waitForSelector(`#announcement_texts_${lang.cookie}_title`);
 
-      const titleCh = `维护通知 ${lang.cookie}`;
-      const titleEn = `Maintenance ${lang.cookie}`;
-      await page.fill('#announcement_announcementTitleCh', titleCh);
-      await page.fill('#announcement_announcementTitleEn', titleEn);
-      await page.fill('#announcement_announcementContentCh', `今晚维护 ${lang.cookie}`);
-      await page.fill('#announcement_announcementContentEn', `Down tonight ${lang.cookie}`);
+      const title = lang.cookie === 'CN' ? `维护通知 ${lang.cookie}` : `Maintenance ${lang.cookie}`;
+      const content = lang.cookie === 'CN' ? `今晚维护 ${lang.cookie}` : `Down tonight ${lang.cookie}`;
+      await page.fill(`#announcement_texts_${lang.cookie}_title`, title);
+      await page.fill(`#announcement_texts_${lang.cookie}_content`, content);
+      await page.click('[data-testid=announcement-languages-add]');
+      await page.click('.ant-dropdown-menu-item:has-text("Italiano")');
+      await page.fill('#announcement_texts_IT_title', `Manutenzione ${lang.cookie}`);
+      await page.fill('#announcement_texts_IT_content', `Stasera ${lang.cookie}`);
       if ((await page.getAttribute('#announcement_colseTipOn', 'aria-checked')) !== 'true') {
         await page.click('#announcement_colseTipOn');
       }
       await page.click('[data-testid=announcement-save]');
       await expectMessage(page, lang.saved);
       await page.locator(`[data-testid=announcement-status]:has-text("${lang.showing}")`).waitFor();
-      const saved = await suite.api<{ announcementTitleEn: string; colseTipOn: string }>(
+      const saved = await suite.api<{ texts: Record<string, { title: string }>; colseTipOn: string }>(
         '/a/api/sysSetting/announcement?getType=1',
       );
-      expect(saved).toMatchObject({ announcementTitleEn: titleEn, colseTipOn: '1' });
-
-      // The preview shows the popup as users will see it.
-      await page.click('[data-testid=announcement-preview-open]');
-      const preview = page.locator('.ant-modal:has(.ant-segmented)', {
-        hasText: lang.cookie === 'CN' ? titleCh : titleEn,
-      });
-      await preview.waitFor();
-      await preview.locator('.ant-modal-close').click();
-
-      // A user signing in afresh sees the popup in their language.
-      const { page: userPage, errors: userErrors } = await openSignedInPage(suite, { language: lang.cookie });
-      const shown = userPage.locator('.ant-modal', { hasText: lang.cookie === 'CN' ? titleCh : titleEn });
-      await shown.waitFor();
-      await expect(shown.textContent()).resolves.toContain(
-        lang.cookie === 'CN' ? `今晚维护 ${lang.cookie}` : `Down tonight ${lang.cookie}`,
+      expect(saved).toMatchObject({ colseTipOn: '1' });
+      expect(saved.texts[lang.cookie]!.title).toBe(title);
+      expect(saved.texts.IT!.title).toBe(`Manutenzione ${lang.cookie}`);
+      // The spec's fields still carry Chinese and English.
+      expect(saved).toMatchObject(
+        lang.cookie === 'CN' ? { announcementTitleCh: title } : { announcementTitleEn: title },
       );
+
+      // The preview shows the popup as users will see it, in the user's language first.
+      await page.click('[data-testid=announcement-preview-open]');
+      // (The test id sits on the modal's root wrapper, which has no box of its own.)
+      const preview = page.locator('.ant-modal:has(.ant-segmented)', { hasText: title });
+      await preview.waitFor();
+      await preview.locator('.ant-segmented-item:has-text("Italiano")').click();
+      await page.locator('.ant-modal:has(.ant-segmented)', { hasText: `Stasera ${lang.cookie}` }).waitFor();
+      await page.locator('.ant-modal:has(.ant-segmented) .ant-modal-close').click();
+
+      // A user signing in afresh sees the popup in their language, with no language mark.
+      const { page: userPage, errors: userErrors } = await openSignedInPage(suite, { language: lang.cookie });
+      const shown = userPage.locator('.ant-modal', { hasText: title });
+      await shown.waitFor();
+      await expect(shown.textContent()).resolves.toContain(content);
+      expect(await shown.locator('[data-testid=language-mark]').count()).toBe(0);
 
       expect(errors).toEqual([]);
       expect(userErrors).toEqual([]);
@@ -62,4 +71,44 @@ describe('announcement management page', () => {
       await userPage.context().close();
     });
   }
+
+  it('saves an Italian-only announcement that a Russian user sees in Italian, marked as such', async () => {
+    await suite.api('/a/api/sysSetting/announcementManagerSave', { colseTipOn: '0' });
+    const { page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/sys/sysSetting/announcementManager',
+      waitFor: '#announcement_texts_US_title',
+    });
+    await page.click('[data-testid=announcement-languages-add]');
+    await page.click('.ant-dropdown-menu-item:has-text("Italiano")');
+    await page.click(
+      '[data-testid=announcement-languages] .ant-tabs-tab[data-node-key=US] .ant-tabs-tab-remove',
+    );
+    await page.locator('#announcement_texts_US_title').waitFor({ state: 'detached' });
+    await page.click('#announcement_colseTipOn');
+    // A popup needs a title and a content in each of its languages: the missing content is named.
+    await page.fill('#announcement_texts_IT_title', 'Solo italiano');
+    await page.click('[data-testid=announcement-save]');
+    await page.locator('.ant-form-item-has-error #announcement_texts_IT_content').waitFor();
+    await page.fill('#announcement_texts_IT_content', 'Manutenzione stasera alle 22');
+    await page.click('[data-testid=announcement-save]');
+    await expectMessage(page, 'Announcement saved');
+    const served = await suite.api<{ language: string; title: string; texts: object }>(
+      '/a/api/sysSetting/announcement?getType=1&language=RU',
+    );
+    expect(served).toEqual(
+      expect.objectContaining({ language: 'IT', title: 'Solo italiano', texts: { IT: expect.any(Object) } }),
+    );
+
+    const { page: userPage, errors: userErrors } = await openSignedInPage(suite, { language: 'RU' });
+    const shown = userPage.locator('.ant-modal', { hasText: 'Solo italiano' });
+    await shown.waitFor();
+    await shown.locator('[data-testid=language-mark][data-language=IT]').waitFor();
+    await expect(shown.textContent()).resolves.toContain('Manutenzione stasera alle 22');
+
+    expect(errors).toEqual([]);
+    expect(userErrors).toEqual([]);
+    await page.context().close();
+    await userPage.context().close();
+  });
 });

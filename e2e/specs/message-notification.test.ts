@@ -33,9 +33,9 @@ describe('message notification page', () => {
   });
 
   for (const lang of LANGUAGES) {
-    it(`sends a notification that the user's bell shows, then deletes it (${lang.cookie})`, async () => {
-      const contentCn = `维护通知 ${lang.cookie}`;
-      const contentEn = `Maintenance notice ${lang.cookie}`;
+    it(`sends a notification in two languages that the user's bell shows in theirs, then deletes it (${lang.cookie})`, async () => {
+      const own = lang.cookie === 'CN' ? `维护通知 ${lang.cookie}` : `Maintenance notice ${lang.cookie}`;
+      const italian = `Manutenzione ${lang.cookie}`;
       const admin = await openSignedInPage(suite, {
         language: lang.cookie,
         path: '/sysManage/messageNotification',
@@ -43,10 +43,12 @@ describe('message notification page', () => {
       const page = admin.page;
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
 
-      // Send to one user found by search; the dialog answers how many were reached.
+      // The dialog opens on the user's language; Italian is added as a second tab.
       await page.click('[data-testid=notification-new]');
-      await page.fill('#notificationSend_contentCn', contentCn);
-      await page.fill('#notificationSend_contentEn', contentEn);
+      await page.fill(`#notificationSend_contents_${lang.cookie}`, own);
+      await page.click('[data-testid=notification-languages-add]');
+      await page.click('.ant-dropdown-menu-item:has-text("Italiano")');
+      await page.fill('#notificationSend_contents_IT', italian);
       await page.click('#notificationSend_userIds');
       await page.keyboard.type('olga');
       await page.click('.ant-select-item-option:has-text("Olga Operator")');
@@ -54,22 +56,24 @@ describe('message notification page', () => {
       await page.locator('[data-testid=send-result]', { hasText: lang.reached }).waitFor();
       await page.click('.ant-modal-confirm .ant-btn-primary');
 
-      // The sendings table lists it; its details show the recipient, unread.
-      const shown = lang.cookie === 'CN' ? contentCn : contentEn;
-      const row = page.locator('.ant-table-row', { hasText: shown });
+      // The sendings table lists it in the user's language (no language mark); its details show both
+      // languages and the recipient, unread.
+      const row = page.locator('.ant-table-row', { hasText: own });
       await row.waitFor();
+      expect(await row.locator('[data-testid=language-mark]').count()).toBe(0);
       await row.locator('[data-testid=notification-detail-open]').click();
       const detail = page.locator('[data-testid=notification-detail]');
+      await detail.locator('.ant-descriptions-item-content', { hasText: italian }).waitFor();
       await detail.locator('.ant-table-row', { hasText: 'olga' }).locator(`text=${lang.unread}`).waitFor();
       await detail.locator('.ant-drawer-close').click();
 
       // The recipient's bell shows the message in their language.
       const olga = await openSignedInPage(suite, { language: lang.cookie, account: OPERATOR });
       await olga.page.click('[data-testid=notice-bell]');
-      await olga.page.locator('[data-testid=notice-list]', { hasText: shown }).waitFor();
+      await olga.page.locator('[data-testid=notice-list]', { hasText: own }).waitFor();
 
       // Search, then delete the sending: its copies go with it.
-      await page.fill('#notificationSearch_keyword', contentEn);
+      await page.fill('#notificationSearch_keyword', own);
       await page.click('[data-testid=notification-search]');
       await row.waitFor();
       await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
@@ -77,9 +81,8 @@ describe('message notification page', () => {
       await page.click(`.ant-popconfirm-buttons .ant-btn-primary:has-text("${lang.yes}")`);
       await expectMessage(page, lang.deleted);
       await row.waitFor({ state: 'detached' });
-      // Only this sending: the shared server holds other specs' too.
       const left = await suite.api<{ count: number }>(
-        `/a/api/messageNotification/sendList?keyword=${encodeURIComponent(contentEn)}`,
+        `/a/api/messageNotification/sendList?keyword=${encodeURIComponent(italian)}`,
       );
       expect(left.count).toBe(0);
 
@@ -89,4 +92,45 @@ describe('message notification page', () => {
       await olga.context.close();
     });
   }
+
+  it('sends a message in Italian only, which a Russian reader sees in Italian, marked as such', async () => {
+    const italian = 'Solo in italiano: manutenzione stasera';
+    const admin = await openSignedInPage(suite, { language: 'RU', path: '/sysManage/messageNotification' });
+    const page = admin.page;
+    await page.click('[data-testid=notification-new]');
+    // Italian added, Russian (the user's own tab) removed: the only language left cannot be removed.
+    await page.click('[data-testid=notification-languages-add]');
+    await page.click('.ant-dropdown-menu-item:has-text("Italiano")');
+    await page.click(
+      '[data-testid=notification-languages] .ant-tabs-tab[data-node-key=RU] .ant-tabs-tab-remove',
+    );
+    await page.locator('#notificationSend_contents_RU').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=notification-languages] .ant-tabs-tab-remove').count()).toBe(0);
+    await page.click('#notificationSend_userIds');
+    await page.keyboard.type('olga');
+    await page.click('.ant-select-item-option:has-text("Olga Operator")');
+    // An empty language is refused on its own field.
+    await page.click('#notification-send');
+    await page.locator('.ant-form-item-has-error #notificationSend_contents_IT').waitFor();
+    await page.fill('#notificationSend_contents_IT', italian);
+    await page.click('#notification-send');
+    await page.locator('[data-testid=send-result]').waitFor();
+    await page.click('.ant-modal-confirm .ant-btn-primary');
+    const row = page.locator('.ant-table-row', { hasText: italian });
+    await row.locator('[data-testid=language-mark][data-language=IT]').waitFor();
+
+    const olga = await openSignedInPage(suite, { language: 'RU', account: OPERATOR });
+    await olga.page.click('[data-testid=notice-bell]');
+    const item = olga.page.locator('[data-testid=notice-list] [role=listitem]', { hasText: italian });
+    await item.locator('[data-testid=language-mark][data-language=IT]').waitFor();
+    const sent = await suite.api<{ list: { language: string; contents: object }[] }>(
+      `/a/api/messageNotification/sendList?keyword=${encodeURIComponent(italian)}&language=RU`,
+    );
+    expect(sent.list[0]).toMatchObject({ language: 'IT', contents: { IT: italian } });
+
+    expect(admin.errors, admin.errors.join('\n')).toEqual([]);
+    expect(olga.errors, olga.errors.join('\n')).toEqual([]);
+    await admin.context.close();
+    await olga.context.close();
+  });
 });

@@ -5,7 +5,8 @@ import faq from '../src/pages/faq/locales/en-US';
 import messageNotification from '../src/pages/message-notification/locales/en-US';
 import { dictErrorText } from '../src/pages/dictionary/dict-errors';
 import { faqErrorText } from '../src/pages/faq/faq-errors';
-import { contentFor, notificationErrorText } from '../src/pages/message-notification/notification-errors';
+import { notificationErrorText } from '../src/pages/message-notification/notification-errors';
+import { notificationText } from '../src/services/notifications';
 import { RequestError } from '../src/services/request';
 
 const failure = (status: number, msg: string, reason?: string) =>
@@ -21,11 +22,21 @@ describe('dictionary, FAQ and notification page logic', () => {
     await i18n.init({ lng: 'en-US', resources: { 'en-US': { dictionary, faq, messageNotification } } });
   });
 
-  it('shows Chinese content in the Chinese consoles and English elsewhere', () => {
-    const item = { contentCn: '维护', contentEn: 'Maintenance' };
-    expect(contentFor('CN', item)).toBe('维护');
-    expect(contentFor('HK', item)).toBe('维护');
-    for (const lang of ['US', 'IT', 'RU', 'FR', 'KR']) expect(contentFor(lang, item)).toBe('Maintenance');
+  it("shows the reader's language, else the brand default, US, CN, then any, naming the language", () => {
+    const contents = { CN: '维护', US: 'Maintenance', IT: 'Manutenzione', KR: '점검' };
+    expect(notificationText({ contents }, ['IT', 'CN'])).toEqual({ text: 'Manutenzione', language: 'IT' });
+    expect(notificationText({ contents }, ['RU', 'KR'])).toEqual({ text: '점검', language: 'KR' });
+    expect(notificationText({ contents }, ['RU'])).toEqual({ text: 'Maintenance', language: 'US' });
+    expect(notificationText({ contents: { IT: 'Ciao', FR: 'Salut' } }, ['RU', 'CN'])).toEqual({
+      text: 'Ciao',
+      language: 'IT',
+    });
+    // Older servers answer only the spec's two fields: they are CN and US.
+    expect(notificationText({ contentCn: '维护', contentEn: '' }, ['US'])).toEqual({
+      text: '维护',
+      language: 'CN',
+    });
+    expect(notificationText({ contents: {} }, ['US'])).toEqual({ text: '', language: null });
   });
 
   it('translates known reasons and otherwise shows the server message', () => {

@@ -8,6 +8,13 @@ import {
 } from '../src/layouts/announcement/announcement-logic';
 
 const base: Announcement = {
+  texts: {
+    CN: { title: '维护通知', content: '今晚维护' },
+    US: { title: 'Maintenance', content: 'Maintenance tonight' },
+  },
+  title: '维护通知',
+  content: '今晚维护',
+  language: 'CN',
   announcementTitleCh: '维护通知',
   announcementTitleEn: 'Maintenance',
   announcementContentCh: '今晚维护',
@@ -27,10 +34,20 @@ describe('announcement', () => {
     expect(decideAnnouncement(null, now, null).show).toBe(false);
   });
 
-  it('stays away after "no more reminders" until the content changes', () => {
+  it('stays away after "no more reminders" until the content changes, in any language', () => {
     const hash = announcementHash(base);
     expect(decideAnnouncement(base, now, hash).show).toBe(false);
-    expect(decideAnnouncement({ ...base, announcementContentEn: 'Changed' }, now, hash).show).toBe(true);
+    const changed = { ...base, texts: { ...base.texts, US: { title: 'Maintenance', content: 'Changed' } } };
+    expect(decideAnnouncement(changed, now, hash).show).toBe(true);
+    const italian = { ...base, texts: { ...base.texts, IT: { title: 'Manutenzione', content: 'Stasera' } } };
+    expect(decideAnnouncement(italian, now, hash).show).toBe(true);
+  });
+
+  it('hashes a Chinese and English announcement as before, so earlier choices still hold', () => {
+    const legacy = fnv1a(['维护通知', 'Maintenance', '今晚维护', 'Maintenance tonight'].join('\u0000'));
+    expect(announcementHash(base)).toBe(legacy);
+    const { texts: _texts, ...fieldsOnly } = base;
+    expect(announcementHash(fieldsOnly)).toBe(legacy);
   });
 
   it('clears the stored choice when the end time is empty', () => {
@@ -45,7 +62,18 @@ describe('announcement', () => {
   it('hashes deterministically and picks the language', () => {
     expect(fnv1a('')).toBe('811c9dc5');
     expect(fnv1a('a')).toBe('e40c292c');
-    expect(localizedAnnouncement(base, true).title).toBe('维护通知');
-    expect(localizedAnnouncement({ ...base, announcementContentEn: '' }, false).content).toBe('今晚维护');
+    expect(localizedAnnouncement(base, ['HK', 'CN'])).toEqual({
+      title: '维护通知',
+      content: '今晚维护',
+      language: 'CN',
+    });
+    expect(localizedAnnouncement(base, ['RU']).language).toBe('US');
+    const italian = { texts: { IT: { title: 'Manutenzione', content: 'Stasera' } } };
+    expect(localizedAnnouncement(italian, ['RU', 'CN'])).toEqual({
+      title: 'Manutenzione',
+      content: 'Stasera',
+      language: 'IT',
+    });
+    expect(localizedAnnouncement({ texts: {} }, ['US']).language).toBeNull();
   });
 });

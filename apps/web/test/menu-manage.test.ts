@@ -16,6 +16,8 @@ import {
 } from '../src/pages/system-settings/settings-form';
 import {
   announcementStatus,
+  formFieldOf,
+  formLanguages,
   periodInOrder,
   toAnnouncement,
   toFormValues as announcementForm,
@@ -110,40 +112,60 @@ describe('system settings form', () => {
 });
 
 describe('announcement form', () => {
-  it('converts both ways, with an empty end', () => {
-    const values = announcementForm({
+  it('converts both ways, with an empty end, keeping only the edited languages that have text', () => {
+    const saved = {
+      texts: { CN: { title: '维护', content: '内容' }, US: { title: 'Maintenance', content: 'Content' } },
+      title: '维护',
+      content: '内容',
+      language: 'CN' as const,
       announcementTitleCh: '维护',
       announcementTitleEn: 'Maintenance',
       announcementContentCh: '内容',
       announcementContentEn: 'Content',
       announcemenStartTime: '2026-05-01T08:00:00.000Z',
       announcemenEndTime: '',
-      colseTipOn: '1',
-    });
+      colseTipOn: '1' as const,
+    };
+    const values = announcementForm(saved);
     expect(values.colseTipOn).toBe(true);
     expect(values.period?.[1]).toBeNull();
-    const back = toAnnouncement({ ...values, announcementTitleEn: '  Maintenance  ' });
-    expect(back).toMatchObject({
-      announcementTitleEn: 'Maintenance',
+    expect(formLanguages(saved, 'IT')).toEqual(['CN', 'US']);
+    expect(formLanguages(null, 'IT')).toEqual(['IT']);
+    const edited = {
+      ...values,
+      texts: {
+        ...values.texts,
+        US: { title: '  Maintenance  ', content: 'Content' },
+        FR: { title: ' ', content: '' },
+      },
+    };
+    expect(toAnnouncement(edited, ['US', 'FR'])).toEqual({
+      texts: { US: { title: 'Maintenance', content: 'Content' } },
       announcemenStartTime: '2026-05-01T08:00:00.000Z',
       announcemenEndTime: '',
       colseTipOn: '1',
     });
-    expect(toAnnouncement(announcementForm(null))).toMatchObject({
+    expect(toAnnouncement(announcementForm(null), ['CN'])).toMatchObject({
+      texts: {},
       colseTipOn: '0',
       announcemenStartTime: '',
     });
+  });
+  it('maps server field names to form fields', () => {
+    expect(formFieldOf('texts.IT.title')).toEqual(['texts', 'IT', 'title']);
+    expect(formFieldOf('announcementContentEn')).toEqual(['texts', 'US', 'content']);
+    expect(formFieldOf('announcemenEndTime')).toEqual(['period']);
+    expect(formFieldOf('texts')).toBeUndefined();
   });
   it('checks the period order and tells the status', () => {
     const start = dayjs('2026-05-01T08:00:00Z');
     expect(periodInOrder([start, start.add(1, 'hour')])).toBe(true);
     expect(periodInOrder([start, start])).toBe(false);
     expect(periodInOrder([null, start])).toBe(true);
-    const a = toAnnouncement({
-      ...announcementForm(null),
-      colseTipOn: true,
-      period: [start, start.add(1, 'day')],
-    });
+    const a = toAnnouncement(
+      { ...announcementForm(null), colseTipOn: true, period: [start, start.add(1, 'day')] },
+      ['US'],
+    );
     expect(announcementStatus(a, start.valueOf() - 1)).toBe('scheduled');
     expect(announcementStatus(a, start.valueOf() + 1)).toBe('active');
     expect(announcementStatus(a, start.add(2, 'day').valueOf())).toBe('ended');

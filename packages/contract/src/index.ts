@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './permissions.js';
 export * from './menu-pages.js';
 export * from './auth.js';
+export * from './localized.js';
 export * from './announcement.js';
 export * from './account.js';
 export * from './dictionary.js';

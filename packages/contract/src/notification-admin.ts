@@ -1,4 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { LanguageSchema, localizedSchema, type Localized } from './localized.js';
+
+/** A notification's content per language: any subset of the seven, at least one. */
+export type NotificationContents = Localized<string>;
+/** Schema of {@link NotificationContents}. */
+export const NotificationContentsSchema = localizedSchema(Type.String(), 'Content per language code');
 
 /** Longest content of a sent notification, per language. */
 export const NOTIFICATION_CONTENT_MAX = 2000;
@@ -18,8 +24,13 @@ export const NotificationSendingSchema = Type.Object({
   id: Type.Integer(),
   senderId: Type.Union([Type.Integer(), Type.Null()]),
   senderName: Type.Union([Type.String(), Type.Null()]),
-  contentCn: Type.String(),
-  contentEn: Type.String(),
+  contents: NotificationContentsSchema,
+  content: Type.String({ description: "The content in the reader's language, or the fallback" }),
+  language: Type.Union([LanguageSchema, Type.Null()], {
+    description: 'Language of `content` (null when there is none)',
+  }),
+  contentCn: Type.String({ description: 'contents.CN, or empty (kept for older clients)' }),
+  contentEn: Type.String({ description: 'contents.US, or empty (kept for older clients)' }),
   targets: NotificationTargetsSchema,
   recipientCount: Type.Integer(),
   readCount: Type.Integer({ description: 'Recipients who read their copy (deleted copies are not counted)' }),
@@ -38,10 +49,14 @@ export const NotificationRecipientSchema = Type.Object({
 });
 export type NotificationRecipient = Static<typeof NotificationRecipientSchema>;
 
-/** What POST /a/api/messageNotification/send takes: ids as arrays or comma-joined strings. */
+/**
+ * What POST /a/api/messageNotification/send takes: the content per language (`contents`, or the older
+ * `contentCn`/`contentEn` for CN and US), ids as arrays or comma-joined strings.
+ */
 export interface NotificationSendInput {
-  contentCn: string;
-  contentEn: string;
+  contents?: NotificationContents;
+  contentCn?: string;
+  contentEn?: string;
   userIds?: number[];
   roleIds?: number[];
   officeIds?: number[];

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, notifications, users } from '../../src/db/schema/index.js';
 import { crossSiteRefusal, originMatchesHost } from '../../src/plugins/cross-site.js';
@@ -29,7 +29,7 @@ describe('cross-site requests carrying the session cookie', () => {
     const [row] = await t.db
       .select({ id: notifications.id })
       .from(notifications)
-      .where(eq(notifications.contentEn, 'Notice'));
+      .where(sql`${notifications.contents} ->> 'US' = 'Notice'`);
     noticeId = row!.id;
   });
   afterAll(() => t.close());

@@ -1,6 +1,12 @@
 /** The sign-in announcement (`/a/api/sysSetting/announcement`). */
-import type { Announcement } from '../layouts/announcement/announcement-logic';
+import type { AnnouncementSaveInput } from '@apm/contract';
+import { textsOf, type Announcement } from '../layouts/announcement/announcement-logic';
 import { RequestError, request } from './request';
+
+/** The announcement with `texts` filled in (older servers answer only the spec's Chinese and English fields). */
+function normalized(data: Announcement): Announcement {
+  return { ...data, texts: textsOf(data) };
+}
 
 /**
  * GET /a/api/sysSetting/announcement?getType=1 — the current announcement, or `null`.
@@ -13,20 +19,23 @@ export async function getAnnouncement(): Promise<Announcement | null> {
       params: { getType: 1 },
       skipErrorHandler: true,
     });
-    return data && typeof data === 'object' ? data : null;
+    return data && typeof data === 'object' ? normalized(data) : null;
   } catch (error) {
     if (error instanceof RequestError && error.status === 404) return null;
     throw error;
   }
 }
 
-/** POST /apm-web/a/api/sysSetting/announcementManagerSave — saves the announcement (JSON); answers it. */
-export async function saveAnnouncement(body: Announcement): Promise<Announcement> {
+/**
+ * POST /apm-web/a/api/sysSetting/announcementManagerSave — saves the announcement (JSON, texts per
+ * language); answers it.
+ */
+export async function saveAnnouncement(body: AnnouncementSaveInput): Promise<Announcement> {
   const { data } = await request<Announcement>('/a/api/sysSetting/announcementManagerSave', {
     method: 'POST',
     data: body,
     requestType: 'json',
     skipErrorHandler: true,
   });
-  return data;
+  return normalized(data);
 }

@@ -1,11 +1,16 @@
 /** Message notifications of the header bell (`/a/api/messageNotification/*`). */
+import { pickLanguage, type Language, type NotificationContents } from '@apm/contract';
 import { request } from './request';
 
 /** One notification. */
 export interface Notification {
   id: number | string;
   createDate: string;
+  /** The content per language (older servers answer only the two fields below). */
+  contents?: NotificationContents;
+  /** Content in Chinese (contents.CN) or ''. */
   contentCn: string;
+  /** Content in English (contents.US) or ''. */
   contentEn: string;
   /** '0' unread, '1' read. */
   readState: '0' | '1';
@@ -60,4 +65,32 @@ export async function updateReadState(
 /** POST /a/api/messageNotification/delete — deletes notifications. */
 export async function deleteNotifications(ids: readonly (number | string)[]): Promise<void> {
   await request('/a/api/messageNotification/delete', { method: 'POST', data: { id: ids.join(',') } });
+}
+
+/** What a notification says, in any of its forms: per language, or the spec's Chinese and English fields. */
+export interface NotificationTextSource {
+  contents?: NotificationContents;
+  contentCn?: string;
+  contentEn?: string;
+}
+
+/** Its content per language (from the spec's two fields when the server sent no map). */
+export function contentsOf(item: NotificationTextSource): NotificationContents {
+  if (item.contents) return item.contents;
+  const contents: NotificationContents = {};
+  if (item.contentCn) contents.CN = item.contentCn;
+  if (item.contentEn) contents.US = item.contentEn;
+  return contents;
+}
+
+/**
+ * The text to show a reader of `languages` (best first: console language, brand default), else US, CN, any;
+ * with the language it is in (null when the notification has none).
+ */
+export function notificationText(
+  item: NotificationTextSource,
+  languages: readonly Language[],
+): { text: string; language: Language | null } {
+  const picked = pickLanguage(contentsOf(item), languages);
+  return { text: picked?.value ?? '', language: picked?.language ?? null };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AnnouncementTexts } from '@apm/contract';
+import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Whether the announcement popup is switched on: '1' on, '0' off. */
@@ -14,10 +15,8 @@ export const announcements = pgTable(
   'announcements',
   {
     id: integer('id').primaryKey(),
-    announcementTitleCh: text('title_ch').notNull().default(''),
-    announcementTitleEn: text('title_en').notNull().default(''),
-    announcementContentCh: text('content_ch').notNull().default(''),
-    announcementContentEn: text('content_en').notNull().default(''),
+    /** Title and content per language code (any subset of the seven). */
+    texts: jsonb('texts').$type<AnnouncementTexts>().notNull().default({}),
     announcemenStartTime: timestamp('start_time', { withTimezone: true }),
     announcemenEndTime: timestamp('end_time', { withTimezone: true }),
     /** '1' shows the popup between the start and end times, '0' never shows it. */

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NotificationContents } from '@apm/contract';
+import { index, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { offices } from './offices.js';
 import { users } from './users.js';
 
@@ -19,8 +20,8 @@ export const notificationBatches = pgTable(
     officeId: integer('office_id')
       .notNull()
       .references(() => offices.id),
-    contentCn: text('content_cn').notNull(),
-    contentEn: text('content_en').notNull(),
+    /** The content per language code (any subset of the seven, at least one). */
+    contents: jsonb('contents').$type<NotificationContents>().notNull().default({}),
     targets: jsonb('targets').$type<NotificationTargets>().notNull(),
     recipientCount: integer('recipient_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NotificationContents } from '@apm/contract';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { notificationBatches } from './notification-batches.js';
 import { users } from './users.js';
 
@@ -15,8 +16,8 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-    contentCn: text('content_cn').notNull(),
-    contentEn: text('content_en').notNull(),
+    /** The content per language code (any subset of the seven, at least one). */
+    contents: jsonb('contents').$type<NotificationContents>().notNull().default({}),
     /** The sending of which this message is one copy; null for system notices. */
     batchId: integer('batch_id').references(() => notificationBatches.id, { onDelete: 'cascade' }),
     readState: text('read_state').$type<ReadState>().notNull().default('0'),

@@ -1,5 +1,7 @@
 import {
   EnvelopeOf,
+  LanguageSchema,
+  Languages,
   NotificationRecipientSchema,
   NotificationSendingSchema,
   PageOf,
@@ -9,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { ID_LIST_DESCRIPTION, parseIdList } from '../../lib/id-list.js';
+import { readerLanguages } from '../../lib/reader-language.js';
 import { fieldError } from '../users/user-access.js';
 
 const tags = ['notification'];
@@ -34,6 +37,7 @@ function parseTargetIds(raw: unknown, field: string): number[] {
 /** Message notification management (`sysManage/messageNotification`): send, list and delete sendings. */
 const notificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { admin } = app.services.notifications;
+  const { brands } = app.services;
 
   app.post(
     `${BASE}/send`,
@@ -44,8 +48,17 @@ const notificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Sends a message to users, role holders and offices (with subtrees) within the caller’s data range',
         body: Type.Object({
-          contentCn: Type.String({ maxLength: 20_000 }),
-          contentEn: Type.String({ maxLength: 20_000 }),
+          contents: Type.Optional(
+            Type.Unknown({
+              description: `Content per language code (${Languages.join(', ')}), any subset but at least one: an object or its JSON text`,
+            }),
+          ),
+          contentCn: Type.Optional(
+            Type.String({ maxLength: 20_000, description: 'Content in Chinese: the same as contents.CN' }),
+          ),
+          contentEn: Type.Optional(
+            Type.String({ maxLength: 20_000, description: 'Content in English: the same as contents.US' }),
+          ),
           userIds: Targets('User ids'),
           roleIds: Targets('Role ids (their holders)'),
           officeIds: Targets('Office ids (their users and those of the offices below)'),
@@ -56,8 +69,9 @@ const notificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { contentCn, contentEn } = request.body;
+      const { contents, contentCn, contentEn } = request.body;
       const sent = await admin.send(request.auth!, {
+        contents,
         contentCn,
         contentEn,
         userIds: parseTargetIds(request.body.userIds, 'userIds'),
@@ -75,18 +89,27 @@ const notificationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'sys:messageNotification:view' },
       schema: {
         tags,
-        summary: 'Sendings within the caller’s data range, newest first; search by content',
+        summary:
+          'Sendings within the caller’s data range, newest first, each in the caller’s language (or a fallback); search by content',
         querystring: Type.Object({
           pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
           pageSize: PageQuery.properties.pageSize,
-          keyword: Type.Optional(Type.String({ maxLength: 200, description: 'Part of either content' })),
+          keyword: Type.Optional(
+            Type.String({ maxLength: 200, description: 'Part of the content in any language' }),
+          ),
+          language: Type.Optional({
+            ...LanguageSchema,
+            description:
+              'Language to answer `content` in; defaults to the language cookie, then the brand default',
+          }),
         }),
         response: { 200: EnvelopeOf(PageOf(NotificationSendingSchema)) },
       },
     },
     async (request) => {
-      const { pageNo = 1, pageSize = 10, keyword } = request.query;
-      return ok(await admin.list(request.auth!, { pageNo, pageSize, keyword }));
+      const { pageNo = 1, pageSize = 10, keyword, language } = request.query;
+      const languages = await readerLanguages(request, brands, language);
+      return ok(await admin.list(request.auth!, { pageNo, pageSize, keyword, languages }));
     },
   );
 

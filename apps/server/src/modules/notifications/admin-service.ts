@@ -1,6 +1,6 @@
 import {
-  NOTIFICATION_CONTENT_MAX,
   NOTIFICATION_MAX_TARGETS,
+  type Language,
   type NotificationRecipient,
   type NotificationSending,
   type NotificationTargets,
@@ -19,14 +19,19 @@ import { dataScope, isInTenant, officesUnder } from '../../lib/data-scope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { fieldError } from '../users/user-access.js';
+import { checkContents, contentView } from './contents.js';
 
 /** Rows per INSERT when storing the copies of one sending: large sendings never build one giant statement. */
 export const INSERT_CHUNK = 1000;
 
 /** What a sending takes, before validation. */
 export interface SendInput {
-  contentCn: string;
-  contentEn: string;
+  /** Content per language code: an object or its JSON text. */
+  contents?: unknown;
+  /** Content in Chinese: the spec's field for `contents.CN`. */
+  contentCn?: string;
+  /** Content in English: the spec's field for `contents.US`. */
+  contentEn?: string;
   userIds: number[];
   roleIds: number[];
   officeIds: number[];
@@ -36,8 +41,10 @@ export interface SendInput {
 export interface SendingListQuery {
   pageNo: number;
   pageSize: number;
-  /** Part of the Chinese or English content. */
+  /** Part of the content in any language. */
   keyword?: string;
+  /** The reader's languages, best first: each sending answers its content in the first it has. */
+  languages?: readonly Language[];
 }
 
 /** Filters and page of one sending's recipients. */
@@ -50,16 +57,6 @@ export interface RecipientQuery {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Trims a content and checks it is there and not too long; 400 naming the field otherwise. */
-function checkContent(field: 'contentCn' | 'contentEn', raw: string): string {
-  const text = raw.trim();
-  if (!text) throw fieldError(400, field, `${field} is required`);
-  if (text.length > NOTIFICATION_CONTENT_MAX) {
-    throw fieldError(400, field, `${field} is longer than ${NOTIFICATION_CONTENT_MAX} characters`);
-  }
-  return text;
-}
 
 /**
  * Message notification management: operators send a message to users, roles and offices (with their
@@ -74,8 +71,7 @@ export class NotificationAdminService {
    * cannot see answers 400 naming its field, and nothing is stored. Answers the batch id and recipient count.
    */
   async send(auth: AuthContext, input: SendInput): Promise<{ id: number; recipientCount: number }> {
-    const contentCn = checkContent('contentCn', input.contentCn);
-    const contentEn = checkContent('contentEn', input.contentEn);
+    const contents = checkContents(input.contents, input);
     const targets: NotificationTargets = {
       userIds: [...new Set(input.userIds)],
       roleIds: [...new Set(input.roleIds)],
@@ -118,8 +114,7 @@ export class NotificationAdminService {
         .values({
           senderId: auth.userId,
           officeId: auth.officeId,
-          contentCn,
-          contentEn,
+          contents,
           targets,
           recipientCount: recipients.length,
         })
@@ -128,8 +123,7 @@ export class NotificationAdminService {
         await tx.insert(notifications).values(
           recipients.slice(at, at + INSERT_CHUNK).map((r) => ({
             userId: r.id,
-            contentCn,
-            contentEn,
+            contents,
             batchId: batch!.id,
             createDate: batch!.createdAt,
           })),
@@ -187,7 +181,7 @@ export class NotificationAdminService {
     const where = and(
       dataScope(auth, notificationBatches.officeId, notificationBatches.senderId),
       pattern
-        ? or(ilike(notificationBatches.contentCn, pattern), ilike(notificationBatches.contentEn, pattern))
+        ? sql`exists (select 1 from jsonb_each_text(${notificationBatches.contents}) where value ilike ${pattern})`
         : undefined,
     );
     const [total] = await this.db.select({ n: count() }).from(notificationBatches).where(where);
@@ -210,8 +204,7 @@ export class NotificationAdminService {
       id: batch.id,
       senderId: batch.senderId,
       senderName,
-      contentCn: batch.contentCn,
-      contentEn: batch.contentEn,
+      ...contentView(batch.contents, q.languages ?? []),
       targets: batch.targets,
       recipientCount: batch.recipientCount,
       readCount,

@@ -1,10 +1,11 @@
-import { EnvelopeOf, PageQuery } from '@apm/contract';
+import { EnvelopeOf, LanguageSchema, NotificationContentsSchema, PageQuery } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { forbidden } from '../../lib/errors.js';
 import { ID_LIST_DESCRIPTION, parseIdList } from '../../lib/id-list.js';
+import { readerLanguages } from '../../lib/reader-language.js';
 
 const tags = ['notification'];
 const BASE = '/a/api/messageNotification';
@@ -12,12 +13,19 @@ const BASE = '/a/api/messageNotification';
 /** Read state of a message: '0' unread, '1' read. */
 const ReadStateSchema = Type.Enum(['0', '1'], { description: "'0' unread, '1' read" });
 
-/** One notification message as the bell lists it. */
+/** One notification message as the bell lists it: every language, and the one the caller is shown. */
 export const NotificationSchema = Type.Object({
   id: Type.Integer(),
   createDate: Type.String({ description: 'ISO 8601 creation time' }),
-  contentCn: Type.String(),
-  contentEn: Type.String(),
+  contents: NotificationContentsSchema,
+  content: Type.String({
+    description: "The content in the caller's language, else the brand default, US, CN or any",
+  }),
+  language: Type.Union([LanguageSchema, Type.Null()], {
+    description: 'Language of `content` (null when the message has no text)',
+  }),
+  contentCn: Type.String({ description: 'contents.CN, or empty' }),
+  contentEn: Type.String({ description: 'contents.US, or empty' }),
   readState: ReadStateSchema,
 });
 
@@ -60,18 +68,24 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
           pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
           pageSize: PageQuery.properties.pageSize,
+          language: Type.Optional({
+            ...LanguageSchema,
+            description:
+              'Language to answer `content` in; defaults to the language cookie, then the brand default',
+          }),
         }),
         response: { 200: ListEnvelope },
       },
     },
     async (request) => {
       const auth = request.auth!;
-      const { userId, pageNo = 1, pageSize = 10 } = request.query;
+      const { userId, pageNo = 1, pageSize = 10, language } = request.query;
       if (userId !== undefined && userId !== auth.userId) {
         request.log.info({ userId, caller: auth.userId }, "refused another user's notifications");
         throw forbidden('Request denied: only your own messages can be listed', 'notOwnMessages');
       }
-      const page = await notifications.list(auth.userId, pageNo, pageSize);
+      const languages = await readerLanguages(request, app.services.brands, language);
+      const page = await notifications.list(auth.userId, pageNo, pageSize, languages);
       return { ...ok(page), messageList: page.list };
     },
   );

@@ -1,16 +1,17 @@
+import type { Language } from '@apm/contract';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notifications, type ReadState } from '../../db/schema/index.js';
 import { NotificationAdminService } from './admin-service.js';
+import { contentsOf, contentView, type ContentView, type NotificationContent } from './contents.js';
 
-/** What a notification says, in both languages of the bell. */
-export interface NotificationContent {
-  contentCn: string;
-  contentEn: string;
-}
+export type { NotificationContent };
 
-/** One notification as the API answers it (spec section 3, "Message notification"). */
-export interface NotificationItem extends NotificationContent {
+/**
+ * One notification as the API answers it (spec section 3, "Message notification"): its text in every
+ * language, and the one the reader is shown.
+ */
+export interface NotificationItem extends ContentView {
   id: number;
   /** ISO 8601 time the message was created. */
   createDate: string;
@@ -38,21 +39,31 @@ export class NotificationService {
     this.admin = new NotificationAdminService(db);
   }
 
-  /** Sends one message to each of the given users (duplicates are sent once); answers how many were stored. */
+  /**
+   * Sends one message to each of the given users (duplicates are sent once); answers how many were stored.
+   * The content is per language, or in the spec's Chinese and English fields (stored as CN and US).
+   */
   async notify(userIds: readonly number[], content: NotificationContent): Promise<number> {
     const unique = [...new Set(userIds)];
     if (!unique.length) return 0;
+    const contents = contentsOf(content);
     const rows = await this.db
       .insert(notifications)
-      .values(
-        unique.map((userId) => ({ userId, contentCn: content.contentCn, contentEn: content.contentEn })),
-      )
+      .values(unique.map((userId) => ({ userId, contents })))
       .returning({ id: notifications.id });
     return rows.length;
   }
 
-  /** One page of the user's messages, newest first, with the total and unread counts. */
-  async list(userId: number, pageNo: number, pageSize: number): Promise<NotificationPage> {
+  /**
+   * One page of the user's messages, newest first, with the total and unread counts; each in the first of
+   * `languages` it has (then US, CN, any).
+   */
+  async list(
+    userId: number,
+    pageNo: number,
+    pageSize: number,
+    languages: readonly Language[] = [],
+  ): Promise<NotificationPage> {
     const [totals] = await this.db
       .select({
         count: count(),
@@ -71,8 +82,7 @@ export class NotificationService {
       list: rows.map((row) => ({
         id: row.id,
         createDate: row.createDate.toISOString(),
-        contentCn: row.contentCn,
-        contentEn: row.contentEn,
+        ...contentView(row.contents, languages),
         readState: row.readState,
       })),
       count: totals?.count ?? 0,

@@ -44,8 +44,20 @@ describe('announcement: /a/api/sysSetting/announcement and announcementManagerSa
     const res = await save(FULL);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 0, data: FULL });
-    expect((await get()).json().data).toEqual(FULL);
-    expect((await get('?getType=1', operator)).json().data).toEqual(FULL);
+    const texts = {
+      CN: { title: FULL.announcementTitleCh, content: FULL.announcementContentCh },
+      US: { title: FULL.announcementTitleEn, content: FULL.announcementContentEn },
+    };
+    // Without a language cookie, the brand default (CN) is served.
+    const served = {
+      ...FULL,
+      texts,
+      title: FULL.announcementTitleCh,
+      content: FULL.announcementContentCh,
+      language: 'CN',
+    };
+    expect((await get()).json().data).toEqual(served);
+    expect((await get('?getType=1', operator)).json().data).toEqual(served);
     const [row] = await stored();
     expect(row!.updatedBy).toBe((await findUser(t.db, 'admin'))!.id);
   });
@@ -67,7 +79,7 @@ describe('announcement: /a/api/sysSetting/announcement and announcementManagerSa
       payload: form.toString(),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({
+    expect(res.json().data).toMatchObject({
       announcementTitleCh: '新标题',
       announcementTitleEn: 'New title',
       announcementContentCh: '内容',
@@ -114,12 +126,12 @@ describe('announcement: /a/api/sysSetting/announcement and announcementManagerSa
     [
       'a popup switched on without any title',
       { announcementTitleCh: ' ', announcementTitleEn: '' },
-      'announcementTitleEn',
+      'announcementTitleCh',
     ],
     [
       'a popup switched on without any content',
       { announcementContentCh: '', announcementContentEn: '  ' },
-      'announcementContentEn',
+      'announcementContentCh',
     ],
   ])('answers 400 naming the field for %s, changing nothing', async (_label, change, field) => {
     const before = await stored();
@@ -139,7 +151,7 @@ describe('announcement: /a/api/sysSetting/announcement and announcementManagerSa
     };
     const res = await save(atLimits);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual(atLimits);
+    expect(res.json().data).toMatchObject(atLimits);
     await save(FULL);
   });
 

@@ -63,8 +63,17 @@ describe('notifications: /a/api/messageNotification/...', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ code: 0, data: { count: 1, pageNo: 1, pageSize: 10, unread: 1 } });
+    // No language cookie: the brand default (CN) is served.
     expect(body.data.list).toEqual([
-      { id: expect.any(Number), createDate: expect.any(String), ...WELCOME_NOTICE, readState: '0' },
+      {
+        id: expect.any(Number),
+        createDate: expect.any(String),
+        ...WELCOME_NOTICE,
+        contents: { CN: WELCOME_NOTICE.contentCn, US: WELCOME_NOTICE.contentEn },
+        content: WELCOME_NOTICE.contentCn,
+        language: 'CN',
+        readState: '0',
+      },
     ]);
     expect(new Date(body.data.list[0].createDate).toISOString()).toBe(body.data.list[0].createDate);
     expect(body.messageList).toEqual(body.data.list);

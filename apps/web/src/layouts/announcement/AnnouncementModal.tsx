@@ -3,8 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageMark } from '../../components/LanguageMark';
+import { languageInfo } from '../../locales/languages';
 import { getAnnouncement } from '../../services/announcement';
 import { useLocaleStore } from '../../stores/locale';
+import { useReaderLanguages } from '../../utils/reader-languages';
 import {
   announcementHash,
   decideAnnouncement,
@@ -29,6 +32,7 @@ export function AnnouncementModal({ owner }: { owner: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const language = useLocaleStore((s) => s.language);
+  const readerLanguages = useReaderLanguages();
   const [closed, setClosed] = useState(false);
   const query = useQuery({
     queryKey: ['announcement', owner],
@@ -57,7 +61,9 @@ export function AnnouncementModal({ owner }: { owner: string }) {
   }, [decision.clearDismissal, owner]);
 
   if (!announcement || !decision.show) return null;
-  const { title, content } = localizedAnnouncement(announcement, language === 'CN' || language === 'HK');
+  const shown = localizedAnnouncement(announcement, readerLanguages);
+  const { title, content } = shown;
+  const lang = shown.language ? languageInfo(shown.language).tag : undefined;
 
   const noMore = () => {
     try {
@@ -74,7 +80,9 @@ export function AnnouncementModal({ owner }: { owner: string }) {
       title={
         <span>
           <NotificationOutlined style={{ marginInlineEnd: 8 }} />
-          {title || t('announcement.title')}
+          <span lang={title ? lang : undefined}>{title || t('announcement.title')}</span>
+          {/* Not in the reader's language: the language shown, named in itself. */}
+          <LanguageMark language={shown.language} current={language} />
         </span>
       }
       onCancel={() => setClosed(true)}
@@ -89,7 +97,7 @@ export function AnnouncementModal({ owner }: { owner: string }) {
         </Button>,
       ]}
     >
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} lang={lang}>
         {content}
       </Typography.Paragraph>
     </Modal>

@@ -4,10 +4,34 @@
  * (stored against a hash of it). An empty end time clears that choice. Pure.
  */
 
-import type { Announcement } from '@apm/contract';
+import { pickLanguage, type Announcement, type AnnouncementTexts, type Language } from '@apm/contract';
 
 /** `GET /a/api/sysSetting/announcement?getType=1` data, re-exported for the console. */
 export type { Announcement };
+
+/** What an announcement says, in any of its forms: per language, or the spec's Chinese and English fields. */
+export type AnnouncementTextSource = Partial<
+  Pick<
+    Announcement,
+    | 'texts'
+    | 'announcementTitleCh'
+    | 'announcementTitleEn'
+    | 'announcementContentCh'
+    | 'announcementContentEn'
+  >
+>;
+
+/** Its title and content per language (from the spec's four fields when the server sent no map). */
+export function textsOf(a: AnnouncementTextSource): AnnouncementTexts {
+  if (a.texts) return a.texts;
+  const texts: AnnouncementTexts = {};
+  const pair = (title = '', content = '') => (title || content ? { title, content } : undefined);
+  const cn = pair(a.announcementTitleCh, a.announcementContentCh);
+  const us = pair(a.announcementTitleEn, a.announcementContentEn);
+  if (cn) texts.CN = cn;
+  if (us) texts.US = us;
+  return texts;
+}
 
 /** 32-bit FNV-1a hash of a string, as 8 hex digits: enough to tell changed content apart. */
 export function fnv1a(text: string): string {
@@ -19,13 +43,16 @@ export function fnv1a(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Hash of the announcement's titles and contents. */
-export function announcementHash(a: Announcement): string {
-  return fnv1a(
-    [a.announcementTitleCh, a.announcementTitleEn, a.announcementContentCh, a.announcementContentEn]
-      .map((s) => s ?? '')
-      .join('\u0000'),
-  );
+/**
+ * Hash of the announcement's titles and contents in every language. An announcement in Chinese and English
+ * only hashes as it did before the other languages existed, so that "no more reminders" choices stay valid.
+ */
+export function announcementHash(a: AnnouncementTextSource): string {
+  const texts = textsOf(a);
+  const { CN, US, ...others } = texts;
+  const parts = [CN?.title, US?.title, CN?.content, US?.content].map((s) => s ?? '');
+  if (Object.keys(others).length) parts.push(JSON.stringify(others));
+  return fnv1a(parts.join('\u0000'));
 }
 
 /** Storage key of a user's "no more reminders" choice. */
@@ -68,13 +95,18 @@ export function decideAnnouncement(
   return { show: isActive(a, now) && !dismissed, clearDismissal };
 }
 
-/** Title and content in the user's language: Chinese for CN/HK, English otherwise (falling back to the other). */
-export function localizedAnnouncement(a: Announcement, chinese: boolean): { title: string; content: string } {
-  const [title, titleAlt] = chinese
-    ? [a.announcementTitleCh, a.announcementTitleEn]
-    : [a.announcementTitleEn, a.announcementTitleCh];
-  const [content, contentAlt] = chinese
-    ? [a.announcementContentCh, a.announcementContentEn]
-    : [a.announcementContentEn, a.announcementContentCh];
-  return { title: title || titleAlt || '', content: content || contentAlt || '' };
+/**
+ * Title and content for a reader of `languages` (best first: console language, brand default), else US,
+ * CN, any; with the language shown (null when the announcement has no text).
+ */
+export function localizedAnnouncement(
+  a: AnnouncementTextSource,
+  languages: readonly Language[],
+): { title: string; content: string; language: Language | null } {
+  const picked = pickLanguage(textsOf(a), languages);
+  return {
+    title: picked?.value.title ?? '',
+    content: picked?.value.content ?? '',
+    language: picked?.language ?? null,
+  };
 }

@@ -5,8 +5,16 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listNotifications, updateReadState, type NotificationPage } from '../../services/notifications';
+import { LanguageMark } from '../../components/LanguageMark';
+import { languageInfo } from '../../locales/languages';
+import {
+  listNotifications,
+  notificationText,
+  updateReadState,
+  type NotificationPage,
+} from '../../services/notifications';
 import { useLocaleStore } from '../../stores/locale';
+import { useReaderLanguages } from '../../utils/reader-languages';
 
 /** The page the bell's "view all" leads to. */
 const NOTIFICATIONS_PATH = '/sysManage/messageNotification';
@@ -23,6 +31,7 @@ export function NoticeBell({ userId }: { userId: number | string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const language = useLocaleStore((s) => s.language);
+  const readerLanguages = useReaderLanguages();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const query = useQuery({
@@ -57,7 +66,6 @@ export function NoticeBell({ userId }: { userId: number | string }) {
     if (result.data) await markListedRead(result.data);
   };
 
-  const chinese = language === 'CN' || language === 'HK';
   const unread = query.data?.unread ?? 0;
   const name = unread > 0 ? t('shell.noticesUnread', { count: unread }) : t('shell.notices');
   const content =
@@ -70,21 +78,36 @@ export function NoticeBell({ userId }: { userId: number | string }) {
     ) : query.data && query.data.list.length > 0 ? (
       // antd 6.6 deprecates List: a plain list of rows does the same here.
       <Flex vertical role="list">
-        {query.data.list.map((n) => (
-          <Flex
-            key={n.id}
-            role="listitem"
-            vertical
-            style={{ minWidth: 0, padding: '8px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-          >
-            <Typography.Text strong={n.readState === '0'} ellipsis={{ tooltip: true }}>
-              {(chinese ? n.contentCn || n.contentEn : n.contentEn || n.contentCn) || '—'}
-            </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {n.createDate ? dayjs(n.createDate).format('YYYY-MM-DD HH:mm:ss') : ''}
-            </Typography.Text>
-          </Flex>
-        ))}
+        {query.data.list.map((n) => {
+          // In the reader's language, else the fallback, marked with its language.
+          const shown = notificationText(n, readerLanguages);
+          return (
+            <Flex
+              key={n.id}
+              role="listitem"
+              vertical
+              style={{
+                minWidth: 0,
+                padding: '8px 0',
+                borderBottom: `1px solid ${token.colorBorderSecondary}`,
+              }}
+            >
+              <Flex align="center" style={{ minWidth: 0 }}>
+                <Typography.Text
+                  strong={n.readState === '0'}
+                  ellipsis={{ tooltip: true }}
+                  lang={shown.language ? languageInfo(shown.language).tag : undefined}
+                >
+                  {shown.text || '—'}
+                </Typography.Text>
+                <LanguageMark language={shown.language} current={language} />
+              </Flex>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {n.createDate ? dayjs(n.createDate).format('YYYY-MM-DD HH:mm:ss') : ''}
+              </Typography.Text>
+            </Flex>
+          );
+        })}
       </Flex>
     ) : (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.noNotices')} />

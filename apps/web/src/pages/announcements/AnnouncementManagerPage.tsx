@@ -1,16 +1,22 @@
 import { EyeOutlined } from '@ant-design/icons';
+import { ANNOUNCEMENT_LIMITS, type Language } from '@apm/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Space, Spin, Switch, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
+import { LanguageTabs } from '../../components/admin/LanguageTabs';
+import { languageInfo } from '../../locales/languages';
 import { getAnnouncement, saveAnnouncement } from '../../services/announcement';
 import { serverFieldErrors } from '../../services/request';
 import { useLocaleStore } from '../../stores/locale';
+import { useReaderLanguages } from '../../utils/reader-languages';
 import { AnnouncementPreview } from './AnnouncementPreview';
 import {
   announcementStatus,
+  formFieldOf,
+  formLanguages,
   periodInOrder,
   toAnnouncement,
   toFormValues,
@@ -18,44 +24,65 @@ import {
 } from './announcement-form';
 
 const QUERY_KEY = ['announcements', 'manager'] as const;
-const TITLE_MAX = 200;
-const CONTENT_MAX = 5000;
+const { title: TITLE_MAX, content: CONTENT_MAX } = ANNOUNCEMENT_LIMITS;
 const STATUS_COLOR = { active: 'green', scheduled: 'blue', ended: 'default', off: 'default' } as const;
-/** Server field names → form fields (the times are one range field). */
-const FORM_FIELD: Record<string, keyof AnnouncementFormValues> = {
-  announcemenStartTime: 'period',
-  announcemenEndTime: 'period',
-};
 
-/** Announcement management (sys/sysSetting/announcementManager): titles, contents, period, popup switch, preview. */
+/**
+ * Announcement management (sys/sysSetting/announcementManager): title and content in any of the seven
+ * languages (a tab each), period, popup switch, preview.
+ */
 export default function AnnouncementManagerPage() {
   const { t } = useTranslation(['announcements', 'translation']);
   const { message } = App.useApp();
   const { can } = useAccess();
   const canEdit = can('sys:announcement:edit');
   const language = useLocaleStore((s) => s.language);
+  const readerLanguages = useReaderLanguages();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AnnouncementFormValues>();
   const [previewing, setPreviewing] = useState(false);
+  const [languages, setLanguages] = useState<Language[]>([language]);
+  const [activeLanguage, setActiveLanguage] = useState<Language>(language);
+  const [invalid, setInvalid] = useState<Language[]>([]);
   const query = useQuery({ queryKey: QUERY_KEY, queryFn: getAnnouncement });
 
+  /** Puts a saved announcement (or none) into the form, a tab per language it has. */
+  const load = (saved: typeof query.data) => {
+    const tabs = formLanguages(saved, language);
+    form.resetFields();
+    form.setFieldsValue(toFormValues(saved));
+    setLanguages(tabs);
+    setActiveLanguage(tabs.includes(language) ? language : tabs[0]!);
+    setInvalid([]);
+  };
   useEffect(() => {
-    if (query.data !== undefined) form.setFieldsValue(toFormValues(query.data));
-  }, [query.data, form]);
+    if (query.data !== undefined) load(query.data);
+    // Only a newly fetched announcement reloads the form, not a language switch.
+  }, [query.data]);
+
+  /** Marks the language tabs holding errors and shows the first of them. */
+  const markInvalid = (names: (string | number)[][]) => {
+    const failed = languages.filter((l) => names.some((n) => n[0] === 'texts' && n[1] === l));
+    setInvalid(failed);
+    if (failed.length && !failed.includes(activeLanguage)) setActiveLanguage(failed[0]!);
+  };
 
   const save = useMutation({
-    mutationFn: (values: AnnouncementFormValues) => saveAnnouncement(toAnnouncement(values)),
+    mutationFn: (values: AnnouncementFormValues) => saveAnnouncement(toAnnouncement(values, languages)),
     // Users see the new announcement at their next sign-in (the popup is read once per page load).
     onSuccess: (saved) => {
       void message.success(t('saved'));
       queryClient.setQueryData(QUERY_KEY, saved);
     },
     onError: (error) => {
-      const fields = Object.entries(serverFieldErrors(error)).map(([field, text]) => ({
-        name: FORM_FIELD[field] ?? (field as keyof AnnouncementFormValues),
-        errors: [text],
-      }));
-      if (fields.length) form.setFields(fields);
+      const fields = Object.entries(serverFieldErrors(error)).flatMap(([field, text]) => {
+        const name = formFieldOf(field);
+        return name ? [{ name: name as never, errors: [text] }] : [];
+      });
+      if (fields.length) {
+        form.setFields(fields);
+        markInvalid(fields.map((f) => f.name as (string | number)[]));
+      }
       void message.error(error instanceof Error ? error.message : String(error));
     },
   });
@@ -65,11 +92,10 @@ export default function AnnouncementManagerPage() {
     max,
     message: t('translation:common.tooLong', { field, max }),
   });
-  const neededWhenOn = (other: keyof AnnouncementFormValues, text: string) => ({
+  /** A title or content is needed in every language of a popup that is switched on. */
+  const neededWhenOn = (text: string) => ({
     validator: async (_: unknown, value: string) => {
-      if (!form.getFieldValue('colseTipOn')) return;
-      if ((value ?? '').trim() || String(form.getFieldValue(other) ?? '').trim()) return;
-      throw new Error(text);
+      if (form.getFieldValue('colseTipOn') && !(value ?? '').trim()) throw new Error(text);
     },
   });
   const saved = query.data;
@@ -105,43 +131,49 @@ export default function AnnouncementManagerPage() {
           layout="vertical"
           disabled={!canEdit}
           onFinish={(values) => save.mutate(values)}
+          onFinishFailed={({ errorFields }) => markInvalid(errorFields.map((f) => f.name))}
+          onValuesChange={(changed) => {
+            if ('texts' in changed) setInvalid([]);
+          }}
           style={{ maxWidth: 900 }}
         >
-          <Form.Item
-            name="announcementTitleCh"
-            label={label('titleCh')}
-            rules={[
-              tooLong(label('titleCh'), TITLE_MAX),
-              neededWhenOn('announcementTitleEn', t('titleNeeded')),
-            ]}
-            dependencies={['colseTipOn', 'announcementTitleEn']}
-          >
-            <Input maxLength={TITLE_MAX} showCount />
-          </Form.Item>
-          <Form.Item
-            name="announcementTitleEn"
-            label={label('titleEn')}
-            rules={[tooLong(label('titleEn'), TITLE_MAX)]}
-          >
-            <Input maxLength={TITLE_MAX} showCount />
-          </Form.Item>
-          <Form.Item
-            name="announcementContentCh"
-            label={label('contentCh')}
-            rules={[
-              tooLong(label('contentCh'), CONTENT_MAX),
-              neededWhenOn('announcementContentEn', t('contentNeeded')),
-            ]}
-            dependencies={['colseTipOn', 'announcementContentEn']}
-          >
-            <Input.TextArea rows={4} maxLength={CONTENT_MAX} showCount />
-          </Form.Item>
-          <Form.Item
-            name="announcementContentEn"
-            label={label('contentEn')}
-            rules={[tooLong(label('contentEn'), CONTENT_MAX)]}
-          >
-            <Input.TextArea rows={4} maxLength={CONTENT_MAX} showCount />
+          <Form.Item label={label('texts')} required>
+            <LanguageTabs
+              languages={languages}
+              onLanguagesChange={setLanguages}
+              active={activeLanguage}
+              onActiveChange={setActiveLanguage}
+              invalid={invalid}
+              disabled={!canEdit}
+              addLabel={t('addLanguage')}
+              removeLabel={t('removeLanguage')}
+              testId="announcement-languages"
+              renderPane={(l) => {
+                const name = languageInfo(l).label;
+                const titleLabel = t('fields.titleIn', { language: name });
+                const contentLabel = t('fields.contentIn', { language: name });
+                return (
+                  <>
+                    <Form.Item
+                      name={['texts', l, 'title']}
+                      label={titleLabel}
+                      rules={[tooLong(titleLabel, TITLE_MAX), neededWhenOn(t('titleNeeded'))]}
+                      dependencies={['colseTipOn']}
+                    >
+                      <Input maxLength={TITLE_MAX} showCount lang={languageInfo(l).tag} />
+                    </Form.Item>
+                    <Form.Item
+                      name={['texts', l, 'content']}
+                      label={contentLabel}
+                      rules={[tooLong(contentLabel, CONTENT_MAX), neededWhenOn(t('contentNeeded'))]}
+                      dependencies={['colseTipOn']}
+                    >
+                      <Input.TextArea rows={4} maxLength={CONTENT_MAX} showCount lang={languageInfo(l).tag} />
+                    </Form.Item>
+                  </>
+                );
+              }}
+            />
           </Form.Item>
           <Form.Item
             name="period"
@@ -175,7 +207,7 @@ export default function AnnouncementManagerPage() {
                 {t('translation:common.save')}
               </Button>
             </Authorized>
-            <Button disabled={false} onClick={() => form.setFieldsValue(toFormValues(query.data))}>
+            <Button disabled={false} onClick={() => load(query.data)}>
               {t('translation:common.reset')}
             </Button>
           </Space>
@@ -184,8 +216,8 @@ export default function AnnouncementManagerPage() {
       {previewing && (
         <AnnouncementPreview
           open
-          announcement={toAnnouncement({ ...toFormValues(query.data), ...form.getFieldsValue(true) })}
-          chineseFirst={language === 'CN' || language === 'HK'}
+          texts={toAnnouncement(form.getFieldsValue(true) as AnnouncementFormValues, languages).texts ?? {}}
+          readerLanguages={readerLanguages}
           onClose={() => setPreviewing(false)}
         />
       )}
@@ -194,10 +226,7 @@ export default function AnnouncementManagerPage() {
 }
 
 const fieldsKeys = {
-  titleCh: 'fields.titleCh',
-  titleEn: 'fields.titleEn',
-  contentCh: 'fields.contentCh',
-  contentEn: 'fields.contentEn',
+  texts: 'fields.texts',
   period: 'fields.period',
   start: 'fields.start',
   end: 'fields.end',

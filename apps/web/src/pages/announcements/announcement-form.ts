@@ -1,13 +1,17 @@
 /** Pure conversions of the announcement form. */
-import type { Announcement } from '@apm/contract';
+import {
+  Languages,
+  type Announcement,
+  type AnnouncementSaveInput,
+  type AnnouncementTexts,
+  type Language,
+} from '@apm/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { textsOf } from '../../layouts/announcement/announcement-logic';
 
-/** What the form edits: the times as a (start, end) pair, the popup switch as a boolean. */
+/** What the form edits: title and content per language, the times as a (start, end) pair, the popup switch. */
 export interface AnnouncementFormValues {
-  announcementTitleCh: string;
-  announcementTitleEn: string;
-  announcementContentCh: string;
-  announcementContentEn: string;
+  texts: AnnouncementTexts;
   period: [Dayjs | null, Dayjs | null] | null;
   colseTipOn: boolean;
 }
@@ -16,10 +20,7 @@ export interface AnnouncementFormValues {
 export function toFormValues(a: Announcement | null | undefined): AnnouncementFormValues {
   const time = (value: string | undefined) => (value ? dayjs(value) : null);
   return {
-    announcementTitleCh: a?.announcementTitleCh ?? '',
-    announcementTitleEn: a?.announcementTitleEn ?? '',
-    announcementContentCh: a?.announcementContentCh ?? '',
-    announcementContentEn: a?.announcementContentEn ?? '',
+    texts: a ? textsOf(a) : {},
     period:
       a && (a.announcemenStartTime || a.announcemenEndTime)
         ? [time(a.announcemenStartTime), time(a.announcemenEndTime)]
@@ -28,18 +29,48 @@ export function toFormValues(a: Announcement | null | undefined): AnnouncementFo
   };
 }
 
-/** The save body from form values: times as ISO 8601 or ''. */
-export function toAnnouncement(values: AnnouncementFormValues): Announcement {
+/** The languages to edit: those the announcement has, else the user's own. */
+export function formLanguages(a: Announcement | null | undefined, current: Language): Language[] {
+  const saved = a ? Languages.filter((l) => textsOf(a)[l]) : [];
+  return saved.length ? saved : [current];
+}
+
+/**
+ * The save body from form values: the texts of the `languages` being edited (titles trimmed; a language
+ * left blank is left out), times as ISO 8601 or ''.
+ */
+export function toAnnouncement(
+  values: AnnouncementFormValues,
+  languages: readonly Language[],
+): AnnouncementSaveInput {
   const [start, end] = values.period ?? [null, null];
+  const texts: AnnouncementTexts = {};
+  for (const language of languages) {
+    const title = (values.texts?.[language]?.title ?? '').trim();
+    const content = values.texts?.[language]?.content ?? '';
+    if (title || content.trim()) texts[language] = { title, content };
+  }
   return {
-    announcementTitleCh: (values.announcementTitleCh ?? '').trim(),
-    announcementTitleEn: (values.announcementTitleEn ?? '').trim(),
-    announcementContentCh: values.announcementContentCh ?? '',
-    announcementContentEn: values.announcementContentEn ?? '',
+    texts,
     announcemenStartTime: start ? start.toISOString() : '',
     announcemenEndTime: end ? end.toISOString() : '',
     colseTipOn: values.colseTipOn ? '1' : '0',
   };
+}
+
+/** The form field a server error names: `texts.IT.title`, or the spec's fields for CN and US. */
+export function formFieldOf(serverField: string): (string | number)[] | undefined {
+  const spec: Record<string, [Language, 'title' | 'content']> = {
+    announcementTitleCh: ['CN', 'title'],
+    announcementContentCh: ['CN', 'content'],
+    announcementTitleEn: ['US', 'title'],
+    announcementContentEn: ['US', 'content'],
+  };
+  if (spec[serverField]) return ['texts', ...spec[serverField]];
+  if (serverField === 'announcemenStartTime' || serverField === 'announcemenEndTime') return ['period'];
+  const parts = serverField.split('.');
+  if (parts[0] === 'texts' && parts.length === 3) return parts;
+  return undefined;
 }
 
 /** Whether the period is in order: an end, when both are given, after the start. */
@@ -49,7 +80,10 @@ export function periodInOrder(period: AnnouncementFormValues['period']): boolean
 }
 
 /** Where the announcement stands at `now`. */
-export function announcementStatus(a: Announcement, now: number): 'active' | 'scheduled' | 'ended' | 'off' {
+export function announcementStatus(
+  a: Pick<AnnouncementSaveInput, 'colseTipOn' | 'announcemenStartTime' | 'announcemenEndTime'>,
+  now: number,
+): 'active' | 'scheduled' | 'ended' | 'off' {
   if (a.colseTipOn !== '1') return 'off';
   if (a.announcemenStartTime && now < Date.parse(a.announcemenStartTime)) return 'scheduled';
   if (a.announcemenEndTime && now > Date.parse(a.announcemenEndTime)) return 'ended';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,14 @@ import {
   type Notification,
 } from '../../services/notifications';
 import { useAccountStore } from '../../stores/account';
-import { useLocaleStore } from '../../stores/locale';
-import { contentFor, notificationErrorText } from './notification-errors';
+import { NotificationContent } from './NotificationContent';
+import { notificationErrorText } from './notification-errors';
 
 /** The signed-in user's own messages (what the bell shows), paged, marked read or unread, deleted. */
 export function MyMessagesTab() {
   const { t } = useTranslation('messageNotification');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const language = useLocaleStore((s) => s.language);
   const userId = useAccountStore((s) => s.user?.id) ?? 0;
   const queryClient = useQueryClient();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
@@ -60,11 +59,7 @@ export function MyMessagesTab() {
         {
           key: 'content',
           title: t('content'),
-          render: (_, r) => (
-            <Typography.Text strong={r.readState === '0'} style={{ whiteSpace: 'pre-wrap' }}>
-              {contentFor(language, r)}
-            </Typography.Text>
-          ),
+          render: (_, r) => <NotificationContent item={r} strong={r.readState === '0'} />,
         },
         {
           key: 'readState',

@@ -1,10 +1,12 @@
-import type { NotificationRecipient, NotificationSending } from '@apm/contract';
+import type { Language, NotificationRecipient, NotificationSending } from '@apm/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageInfo } from '../../locales/languages';
 import { listRecipients, type RecipientParams } from '../../services/notification-admin';
+import { contentsOf } from '../../services/notifications';
 
 /** Props of {@link RecipientsDrawer}. */
 export interface RecipientsDrawerProps {
@@ -28,12 +30,16 @@ export function RecipientsDrawer({ sending, onClose }: RecipientsDrawerProps) {
   return (
     <Drawer open onClose={onClose} size={720} title={t('detailTitle')} data-testid="notification-detail">
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t('contentCn')}>
-          <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{sending.contentCn}</Typography.Text>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('contentEn')}>
-          <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{sending.contentEn}</Typography.Text>
-        </Descriptions.Item>
+        {Object.entries(contentsOf(sending)).map(([code, text]) => {
+          const info = languageInfo(code as Language);
+          return (
+            <Descriptions.Item key={code} label={t('contentIn', { language: info.label })}>
+              <Typography.Text style={{ whiteSpace: 'pre-wrap' }} lang={info.tag}>
+                {text}
+              </Typography.Text>
+            </Descriptions.Item>
+          );
+        })}
         <Descriptions.Item label={t('sender')}>{sending.senderName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('sentAt')}>
           {dayjs(sending.createdAt).format('YYYY-MM-DD HH:mm:ss')}

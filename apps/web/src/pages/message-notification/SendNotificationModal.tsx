@@ -1,9 +1,12 @@
-import { NOTIFICATION_CONTENT_MAX } from '@apm/contract';
+import { NOTIFICATION_CONTENT_MAX, type Language, type NotificationContents } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageTabs } from '../../components/admin/LanguageTabs';
+import { languageInfo } from '../../locales/languages';
 import { serverFieldErrors } from '../../services/request';
+import { useLocaleStore } from '../../stores/locale';
 import {
   listTargetRoles,
   searchUsers,
@@ -15,8 +18,7 @@ import { notificationErrorText } from './notification-errors';
 import { useDebounced } from '../../utils/use-debounced';
 
 interface SendValues {
-  contentCn: string;
-  contentEn: string;
+  contents: NotificationContents;
   userIds: number[];
   roleIds: number[];
   officeIds: number[];
@@ -31,12 +33,19 @@ export interface SendNotificationModalProps {
 
 const TARGET_FIELDS = ['userIds', 'roleIds', 'officeIds'] as const;
 
-/** Dialog sending a message in Chinese and English to users, roles and offices (with their subtrees). */
+/**
+ * Dialog sending a message in any of the seven languages (the user's own first, others added as tabs)
+ * to users, roles and offices (with their subtrees).
+ */
 export function SendNotificationModal({ onClose, onSent }: SendNotificationModalProps) {
   const { t } = useTranslation('messageNotification');
   const { t: tc } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<SendValues>();
+  const current = useLocaleStore((s) => s.language);
+  const [languages, setLanguages] = useState<Language[]>([current]);
+  const [activeLanguage, setActiveLanguage] = useState<Language>(current);
+  const [invalid, setInvalid] = useState<Language[]>([]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [userSearch, setUserSearch] = useState('');
@@ -62,8 +71,7 @@ export function SendNotificationModal({ onClose, onSent }: SendNotificationModal
     setSaving(true);
     try {
       const { recipientCount } = await sendNotification({
-        contentCn: values.contentCn.trim(),
-        contentEn: values.contentEn.trim(),
+        contents: Object.fromEntries(languages.map((l) => [l, (values.contents?.[l] ?? '').trim()])),
         userIds: values.userIds ?? [],
         roleIds: values.roleIds ?? [],
         officeIds: values.officeIds ?? [],
@@ -76,8 +84,14 @@ export function SendNotificationModal({ onClose, onSent }: SendNotificationModal
       onSent(recipientCount);
     } catch (failure) {
       const fields = serverFieldErrors(failure);
-      const known = (['contentCn', 'contentEn', ...TARGET_FIELDS] as const).filter((f) => fields[f]);
+      const known = TARGET_FIELDS.filter((f) => fields[f]);
       if (known.length) form.setFields(known.map((f) => ({ name: f, errors: [fields[f]!] })));
+      const texts = languages.filter((l) => fields[`contents.${l}`]);
+      if (texts.length) {
+        form.setFields(texts.map((l) => ({ name: ['contents', l], errors: [fields[`contents.${l}`]!] })));
+        setInvalid(texts);
+        setActiveLanguage(texts[0]!);
+      }
       setError(notificationErrorText(failure));
     } finally {
       setSaving(false);
@@ -91,6 +105,15 @@ export function SendNotificationModal({ onClose, onSent }: SendNotificationModal
         ? Promise.resolve()
         : Promise.reject(new Error(t('targetsRequired'))),
   });
+
+  /** Marks the tabs whose content is invalid and shows the first of them. */
+  const onFinishFailed = ({ errorFields }: { errorFields: { name: (string | number)[] }[] }) => {
+    const failed = languages.filter((l) =>
+      errorFields.some((f) => f.name[0] === 'contents' && f.name[1] === l),
+    );
+    setInvalid(failed);
+    if (failed.length && !failed.includes(activeLanguage)) setActiveLanguage(failed[0]!);
+  };
 
   const contentRules = (field: string) => [
     { required: true, whitespace: true, message: tc('common.required', { field }) },
@@ -118,30 +141,42 @@ export function SendNotificationModal({ onClose, onSent }: SendNotificationModal
         name="notificationSend"
         layout="vertical"
         onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
         disabled={saving}
-        initialValues={{ contentCn: '', contentEn: '', userIds: [], roleIds: [], officeIds: [] }}
+        initialValues={{ contents: {}, userIds: [], roleIds: [], officeIds: [] }}
         onValuesChange={(changed) => {
+          if ('contents' in changed) setInvalid([]);
           if (TARGET_FIELDS.some((f) => f in changed))
             void form.validateFields(['userIds']).catch(() => undefined);
         }}
       >
-        <Form.Item name="contentCn" label={t('contentCn')} rules={contentRules(t('contentCn'))}>
-          <Input.TextArea
-            autoFocus
-            rows={3}
-            maxLength={NOTIFICATION_CONTENT_MAX}
-            showCount
-            lang="zh-CN"
-            data-testid="notification-content-cn"
-          />
-        </Form.Item>
-        <Form.Item name="contentEn" label={t('contentEn')} rules={contentRules(t('contentEn'))}>
-          <Input.TextArea
-            rows={3}
-            maxLength={NOTIFICATION_CONTENT_MAX}
-            showCount
-            lang="en"
-            data-testid="notification-content-en"
+        <Form.Item label={t('content')} required>
+          <LanguageTabs
+            languages={languages}
+            onLanguagesChange={setLanguages}
+            active={activeLanguage}
+            onActiveChange={setActiveLanguage}
+            invalid={invalid}
+            disabled={saving}
+            addLabel={t('addLanguage')}
+            removeLabel={t('removeLanguage')}
+            testId="notification-languages"
+            renderPane={(l) => {
+              const label = t('contentIn', { language: languageInfo(l).label });
+              return (
+                <Form.Item name={['contents', l]} rules={contentRules(label)}>
+                  <Input.TextArea
+                    autoFocus={l === current}
+                    rows={3}
+                    maxLength={NOTIFICATION_CONTENT_MAX}
+                    showCount
+                    lang={languageInfo(l).tag}
+                    aria-label={label}
+                    data-testid={`notification-content-${l}`}
+                  />
+                </Form.Item>
+              );
+            }}
           />
         </Form.Item>
         <Form.Item name="userIds" label={t('users')} extra={t('targetsHint')} rules={[atLeastOneTarget]}>

@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { NotificationSending } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +10,16 @@ import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { SearchActions } from '../../components/admin/SearchActions';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { deleteSendings, listSendings, type SendingListParams } from '../../services/notification-admin';
-import { useLocaleStore } from '../../stores/locale';
 import { RecipientsDrawer } from './RecipientsDrawer';
 import { SendNotificationModal } from './SendNotificationModal';
-import { contentFor, notificationErrorText } from './notification-errors';
+import { NotificationContent } from './NotificationContent';
+import { notificationErrorText } from './notification-errors';
 
 /** The sendings within the user's data range: search, paging, sending, details and deletion. */
 export function SendingsTab() {
   const { t } = useTranslation('messageNotification');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const language = useLocaleStore((s) => s.language);
   const queryClient = useQueryClient();
   const table = useServerTable<NotificationSending, SendingListParams, { keyword?: string }>({
     queryKey: ['messageNotification', 'sendings'],
@@ -76,11 +75,7 @@ export function SendingsTab() {
           {
             key: 'content',
             title: t('content'),
-            render: (_, r) => (
-              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
-                {contentFor(language, r)}
-              </Typography.Paragraph>
-            ),
+            render: (_, r) => <NotificationContent item={r} rows={2} />,
           },
           { key: 'sender', title: t('sender'), width: 140, render: (_, r) => r.senderName ?? '—' },
           { key: 'recipients', title: t('recipients'), dataIndex: 'recipientCount', width: 110 },

@@ -15,8 +15,3 @@ export function notificationErrorText(error: unknown): string {
   }
   return describeError(error);
 }
-
-/** The content to show in a language: Chinese for the Chinese consoles, English otherwise. */
-export function contentFor(language: string, item: { contentCn: string; contentEn: string }): string {
-  return language === 'CN' || language === 'HK' ? item.contentCn : item.contentEn;
-}
