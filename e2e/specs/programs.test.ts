@@ -139,3 +139,92 @@ describe('program production page', () => {
     await player.context.close();
   });
 });
+
+describe('program review page', () => {
+  const suite = adminSuite();
+
+  it('plays a waiting program in the preview, rejects it with a note, then approves it (US)', async () => {
+    const name = `Review ${Date.now().toString(36)}`;
+    await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: true });
+    try {
+      const saved = await suite.api<{ id: number; reviewState: string }>('/a/api/program/save', {
+        document: {
+          formatVersion: 2,
+          name,
+          canvas: { w: 1280, h: 720, realWidth: 1280, realHeight: 720 },
+          scenes: [
+            {
+              id: 's1',
+              name: 'One',
+              main: true,
+              background: { color: '#102030', materialId: null, fit: 'cover' },
+              durationMs: 10_000,
+              untilTouched: false,
+              transition: { name: 'none', durationMs: 0 },
+              widgets: [
+                {
+                  id: 't1',
+                  type: 'text',
+                  x: 100,
+                  y: 100,
+                  w: 800,
+                  h: 120,
+                  rotation: 0,
+                  z: 0,
+                  props: {
+                    html: 'Reviewed headline',
+                    font: { family: 'sans-serif', size: 60, color: '#ffffff' },
+                    align: 'left',
+                    verticalAlign: 'top',
+                    marquee: null,
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      });
+      expect(saved.reviewState).toBe('pending');
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: 'US',
+        path: '/publishProgram/checklist',
+      });
+      const row = page.locator('.ant-table-row', { hasText: name });
+      await row.waitFor();
+
+      // The preview plays it with the shared renderer.
+      await row.locator('[data-testid=program-review-play]').click();
+      await page.getByTestId('program-preview').getByText('Reviewed headline').waitFor();
+      await page.keyboard.press('Escape');
+
+      // Rejecting needs a note; the program leaves the waiting list.
+      await row.locator('[data-testid=program-review-reject]').click();
+      await page.click('#review-note-ok');
+      await page.getByText('Please give the reason for the rejection').waitFor();
+      await page.fill('#review_note', 'Headline too small');
+      await page.click('#review-note-ok');
+      await expectMessage(page, 'Programs rejected: 1');
+      await row.waitFor({ state: 'detached' });
+      const rejected = await suite.api<{ reviewState: string; reviewNote: string }>(
+        `/a/api/program/detail?id=${saved.id}`,
+      );
+      expect(rejected).toMatchObject({ reviewState: 'rejected', reviewNote: 'Headline too small' });
+
+      // Among the rejected ones it can be approved after all.
+      await page.click('[data-testid=program-review-state]');
+      await page.click('.ant-select-item-option >> text=Rejected');
+      await row.locator('[data-testid=program-review-approve]').click();
+      await page.click('#review-note-ok');
+      await expectMessage(page, 'Programs approved: 1');
+      await row.waitFor({ state: 'detached' });
+      expect(
+        (await suite.api<{ reviewState: string }>(`/a/api/program/detail?id=${saved.id}`)).reviewState,
+      ).toBe('approved');
+
+      expect(errors, errors.join('\n')).toEqual([]);
+      await context.close();
+    } finally {
+      await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: false });
+    }
+  });
+});

@@ -14,6 +14,7 @@ import type materialUpload from '../pages/materials/upload/locales/en-US';
 import type menus from '../pages/menus/locales/en-US';
 import type messageNotification from '../pages/message-notification/locales/en-US';
 import type offices from '../pages/offices/locales/en-US';
+import type programReview from '../pages/program-review/locales/en-US';
 import type programs from '../pages/programs/locales/en-US';
 import type registration from '../pages/registration/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
@@ -35,6 +36,7 @@ export interface PageMessageTypes {
   menus: typeof menus;
   messageNotification: typeof messageNotification;
   offices: typeof offices;
+  programReview: typeof programReview;
   programs: typeof programs;
   registration: typeof registration;
   roles: typeof roles;

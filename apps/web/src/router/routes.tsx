@@ -51,6 +51,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   material: page(() => import('../pages/materials/MaterialsPage'), 'materials', 'materialUpload'),
   terminalMonitor: page(() => import('../pages/terminal-monitor/TerminalMonitorPage'), 'terminalMonitor'),
   programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
+  programReview: page(() => import('../pages/program-review/ProgramReviewPage'), 'programReview'),
   materialReview: page(
     () => import('../pages/material-review/MaterialReviewPage'),
     'materialReview',

@@ -80,3 +80,42 @@ export async function deletePrograms(ids: readonly number[], force = false): Pro
     skipErrorHandler: true,
   });
 }
+
+/** Filters and page of the program review list (the server answers pending programs without `reviewState`). */
+export interface ProgramReviewListParams {
+  pageNo: number;
+  pageSize: number;
+  reviewState?: ProgramSummary['reviewState'];
+  keyword?: string;
+  officeId?: number;
+}
+
+/** GET /apm-web/a/api/review/program/list — programs waiting for (or past) review in the caller's scope. */
+export async function listProgramReviews(
+  params: ProgramReviewListParams,
+  signal?: AbortSignal,
+): Promise<Page<ProgramSummary>> {
+  return (
+    await request<Page<ProgramSummary>>('/a/api/review/program/list', { params: { ...params }, signal })
+  ).data;
+}
+
+/** POST /apm-web/a/api/review/program/approve — approves programs, with an optional note. */
+export async function approvePrograms(ids: number[], note?: string): Promise<void> {
+  await request('/a/api/review/program/approve', {
+    method: 'POST',
+    data: { ids, note: note || undefined },
+    requestType: 'json',
+    skipErrorHandler: true,
+  });
+}
+
+/** POST /apm-web/a/api/review/program/reject — rejects programs; the note (why) is required. */
+export async function rejectPrograms(ids: number[], note: string): Promise<void> {
+  await request('/a/api/review/program/reject', {
+    method: 'POST',
+    data: { ids, note },
+    requestType: 'json',
+    skipErrorHandler: true,
+  });
+}

@@ -9,6 +9,8 @@ export const REVIEW_NOTE_MAX = 500;
 /** Props of {@link ReviewNoteModal}. */
 export interface ReviewNoteModalProps {
   decision: 'approve' | 'reject';
+  /** The review page's messages (approveTitle, rejectTitle, note…): materials' by default. */
+  namespace?: 'materialReview' | 'programReview';
   count: number;
   /** Sends the decision; a thrown error shows on the note field and keeps the dialog open. */
   onSubmit(note: string): Promise<unknown>;
@@ -16,8 +18,14 @@ export interface ReviewNoteModalProps {
 }
 
 /** Asks for the review note (required to reject, optional to approve) and sends the decision. */
-export function ReviewNoteModal({ decision, count, onSubmit, onClose }: ReviewNoteModalProps) {
-  const { t } = useTranslation('materialReview');
+export function ReviewNoteModal({
+  decision,
+  namespace = 'materialReview',
+  count,
+  onSubmit,
+  onClose,
+}: ReviewNoteModalProps) {
+  const { t } = useTranslation(namespace);
   const [form] = Form.useForm<{ note?: string }>();
   const [saving, setSaving] = useState(false);
   const submit = async ({ note }: { note?: string }) => {

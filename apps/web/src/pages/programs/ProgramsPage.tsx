@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
 import { SearchActions } from '../../components/admin/SearchActions';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { copyProgram, deletePrograms, listPrograms, type ProgramListParams } from '../../services/program';
@@ -41,6 +42,7 @@ export default function ProgramsPage() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<ProgramSummary | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  const [previewing, setPreviewing] = useState<ProgramSummary | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['program'] });
 
@@ -207,9 +209,17 @@ export default function ProgramsPage() {
           {
             key: 'actions',
             title: tc('common.actions'),
-            width: 220,
+            width: 260,
             render: (_, r) => (
               <Space size={0} wrap>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setPreviewing(r)}
+                  data-testid="program-preview-open"
+                >
+                  {t('preview')}
+                </Button>
                 <Authorized permission="program:make:edit">
                   <Button
                     type="link"
@@ -247,6 +257,9 @@ export default function ProgramsPage() {
             void refresh();
           }}
         />
+      ) : null}
+      {previewing ? (
+        <ProgramPreviewModal id={previewing.id} title={previewing.name} onClose={() => setPreviewing(null)} />
       ) : null}
       {renaming ? (
         <ProgramRenameModal

@@ -29,6 +29,7 @@ export default {
   publishedTo: 'On terminals: {{count}}',
   keywordHint: 'Part of the name',
   empty: 'No programs yet: create one with “New program”.',
+  preview: 'Preview',
   rename: 'Rename',
   copy: 'Copy',
   created: 'The program was created',

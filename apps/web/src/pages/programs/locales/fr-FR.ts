@@ -29,6 +29,7 @@ export default {
   publishedTo: 'Terminaux : {{count}}',
   keywordHint: 'Partie du nom',
   empty: 'Aucun programme : créez-en un avec « Nouveau programme ».',
+  preview: 'Aperçu',
   rename: 'Renommer',
   copy: 'Copier',
   created: 'Le programme a été créé',

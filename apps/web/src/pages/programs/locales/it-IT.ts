@@ -29,6 +29,7 @@ export default {
   publishedTo: 'Sui terminali: {{count}}',
   keywordHint: 'Parte del nome',
   empty: 'Nessun programma: creane uno con “Nuovo programma”.',
+  preview: 'Anteprima',
   rename: 'Rinomina',
   copy: 'Copia',
   created: 'Programma creato',

@@ -1,0 +1,221 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { formatBytes, REVIEW_STATE_VALUES, type ProgramSummary } from '@apm/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '../../access/Authorized';
+import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
+import { approvePrograms, listProgramReviews, rejectPrograms } from '../../services/program';
+import { useDebounced } from '../../utils/use-debounced';
+import { ReviewNoteModal } from '../material-review/ReviewNoteModal';
+
+type ReviewState = ProgramSummary['reviewState'];
+
+interface Decision {
+  decision: 'approve' | 'reject';
+  ids: number[];
+}
+
+const STATE_COLOR = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
+
+/** `publishProgram/checklist`: programs waiting for review, played in a preview, approved or rejected with a note. */
+export default function ProgramReviewPage() {
+  const { t } = useTranslation('programReview');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ReviewState>('pending');
+  const [keywordInput, setKeywordInput] = useState('');
+  const debounced = useDebounced(keywordInput.trim(), 400);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [previewing, setPreviewing] = useState<ProgramSummary | null>(null);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+
+  useEffect(() => setKeyword(debounced), [debounced]);
+  useEffect(() => {
+    setPage((p) => ({ ...p, pageNo: 1 }));
+    setSelected([]);
+  }, [state, keyword]);
+
+  const params = { ...page, reviewState: state, keyword: keyword || undefined };
+  const list = useQuery({
+    queryKey: ['program', 'review', params],
+    queryFn: ({ signal }) => listProgramReviews(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const decide = async ({ decision, ids }: Decision, note: string) => {
+    if (decision === 'approve') await approvePrograms(ids, note);
+    else await rejectPrograms(ids, note);
+    void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count: ids.length }));
+    setSelected((s) => s.filter((id) => !ids.includes(id)));
+    await queryClient.invalidateQueries({ queryKey: ['program'] });
+  };
+
+  return (
+    <Card title={t('title')}>
+      <Flex wrap gap={8} style={{ marginBottom: 12 }} justify="space-between">
+        <Space wrap>
+          <Input
+            allowClear
+            style={{ width: 220 }}
+            maxLength={200}
+            placeholder={t('keyword')}
+            aria-label={t('keyword')}
+            value={keywordInput}
+            onChange={(e) => setKeywordInput(e.target.value)}
+            onPressEnter={() => setKeyword(keywordInput.trim())}
+            data-testid="program-review-search"
+          />
+          <Select<ReviewState>
+            style={{ width: 160 }}
+            aria-label={t('state')}
+            value={state}
+            onChange={setState}
+            options={REVIEW_STATE_VALUES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+            data-testid="program-review-state"
+          />
+        </Space>
+        <Space wrap>
+          <Authorized permission="review:program:review">
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              disabled={!selected.length}
+              onClick={() => setDeciding({ decision: 'approve', ids: selected })}
+              data-testid="program-review-bulk-approve"
+            >
+              {t('bulkApprove', { count: selected.length })}
+            </Button>
+          </Authorized>
+          <Authorized permission="review:program:review">
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              disabled={!selected.length}
+              onClick={() => setDeciding({ decision: 'reject', ids: selected })}
+              data-testid="program-review-bulk-reject"
+            >
+              {t('bulkReject', { count: selected.length })}
+            </Button>
+          </Authorized>
+        </Space>
+      </Flex>
+      <Table<ProgramSummary>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: state === 'pending' ? t('emptyPending') : tc('common.emptyList') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.count ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => tc('common.total', { total }),
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+        columns={[
+          {
+            key: 'name',
+            title: t('name'),
+            ellipsis: { showTitle: true },
+            render: (_, p) => (
+              <Typography.Link onClick={() => setPreviewing(p)} data-testid="program-review-preview">
+                {p.name}
+              </Typography.Link>
+            ),
+          },
+          {
+            key: 'resolution',
+            title: t('resolution'),
+            width: 120,
+            render: (_, p) => `${p.width} × ${p.height}`,
+          },
+          { key: 'size', title: t('size'), width: 100, render: (_, p) => formatBytes(p.size) },
+          {
+            key: 'maker',
+            title: t('maker'),
+            width: 130,
+            ellipsis: true,
+            render: (_, p) => p.creatorName ?? '—',
+          },
+          { key: 'office', title: t('office'), width: 150, ellipsis: true, dataIndex: 'officeName' },
+          {
+            key: 'updatedAt',
+            title: tc('common.updatedAt'),
+            width: 150,
+            render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            key: 'state',
+            title: t('state'),
+            width: 130,
+            render: (_, p) => (
+              <Tag color={STATE_COLOR[p.reviewState]} title={p.reviewNote ?? undefined}>
+                {t(`states.${p.reviewState}`)}
+              </Tag>
+            ),
+          },
+          {
+            key: 'actions',
+            title: tc('common.actions'),
+            width: 210,
+            render: (_, p) => (
+              <Space size={0} wrap>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setPreviewing(p)}
+                  data-testid="program-review-play"
+                >
+                  {t('preview')}
+                </Button>
+                <Authorized permission="review:program:review">
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={p.reviewState === 'approved'}
+                    onClick={() => setDeciding({ decision: 'approve', ids: [p.id] })}
+                    data-testid="program-review-approve"
+                  >
+                    {t('approve')}
+                  </Button>
+                </Authorized>
+                <Authorized permission="review:program:review">
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    disabled={p.reviewState === 'rejected'}
+                    onClick={() => setDeciding({ decision: 'reject', ids: [p.id] })}
+                    data-testid="program-review-reject"
+                  >
+                    {t('reject')}
+                  </Button>
+                </Authorized>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {previewing ? (
+        <ProgramPreviewModal id={previewing.id} title={previewing.name} onClose={() => setPreviewing(null)} />
+      ) : null}
+      {deciding ? (
+        <ReviewNoteModal
+          namespace="programReview"
+          decision={deciding.decision}
+          count={deciding.ids.length}
+          onClose={() => setDeciding(null)}
+          onSubmit={(note) => decide(deciding, note)}
+        />
+      ) : null}
+    </Card>
+  );
+}
