@@ -135,7 +135,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   const storageCapacity = new StorageCapacityService(db, settings);
   const materialJobs = new MaterialJobQueue(db, filesDir, config.tools);
   const terminal = createTerminalServices(db, config, settings, filesDir);
-  const programServices = createProgramServices(db, settings, terminal);
+  const programServices = createProgramServices(db, settings, terminal, notifications);
   // A finished conversion changes the manifests that use the file: their terminals fetch again.
   materialJobs.onProcessed((fileId) =>
     announceProcessedFile(db, terminal.programManifest, terminal.terminalBus, fileId),

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { programs, type ReviewState } from '../../db/schema/index.js';
 import type { AuthContext } from '../auth/session-service.js';
@@ -5,6 +6,7 @@ import { officeInScope } from '../offices/office-scope.js';
 import { decideReview, type ReviewSubject } from '../review/review-decision.js';
 import { pagePrograms, programScope } from './program-queries.js';
 import type { ProgramService } from './program-service.js';
+import { reviewNotice } from './review-notice.js';
 
 /** Filters of the program review list. */
 export interface ProgramReviewQuery {
@@ -22,9 +24,14 @@ export interface ProgramReviewQuery {
  * program that is already published puts it (back) on its terminals.
  */
 export class ProgramReviewService {
+  /** @param notify Sends a notification to users (the bell): how makers hear of decisions. */
   constructor(
     private readonly db: Database,
     private readonly programsService: ProgramService,
+    private readonly notify: (
+      userIds: number[],
+      content: ReturnType<typeof reviewNotice>,
+    ) => Promise<unknown>,
   ) {}
 
   /** One page of programs to review, newest first. */
@@ -48,11 +55,29 @@ export class ProgramReviewService {
   async approve(auth: AuthContext, ids: number[], note?: string | null): Promise<void> {
     await decideReview(this.db, auth, this.subject(auth), ids, 'approved', note);
     await this.programsService.announce(ids);
+    await this.tellMakers(auth, ids, 'approved');
   }
 
-  /** Rejects pending programs with a required note; all or nothing. */
-  reject(auth: AuthContext, ids: number[], note: string): Promise<void> {
-    return decideReview(this.db, auth, this.subject(auth), ids, 'rejected', note);
+  /** Rejects pending programs with a required note; all or nothing. Their makers are told why. */
+  async reject(auth: AuthContext, ids: number[], note: string): Promise<void> {
+    await decideReview(this.db, auth, this.subject(auth), ids, 'rejected', note);
+    await this.tellMakers(auth, ids, 'rejected');
+  }
+
+  /** A notification to the maker of each decided program (not to a reviewer deciding on their own). */
+  private async tellMakers(
+    auth: AuthContext,
+    ids: number[],
+    decision: 'approved' | 'rejected',
+  ): Promise<void> {
+    const rows = await this.db
+      .select({ name: programs.name, maker: programs.createdBy, note: programs.reviewNote })
+      .from(programs)
+      .where(inArray(programs.id, ids));
+    for (const row of rows) {
+      if (row.maker === null || row.maker === auth.userId) continue;
+      await this.notify([row.maker], reviewNotice(decision, row.name, row.note));
+    }
   }
 
   /** Programs of the caller's data range; a decision leaves `updatedAt` (the last save) alone. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { TerminalBus } from '../../terminal/bus.js';
+import type { NotificationService } from '../notifications/service.js';
 import type { SettingsService } from '../settings/service.js';
 import type { ProgramManifestService } from './manifest-service.js';
 import { ProgramService } from './program-service.js';
@@ -11,13 +12,16 @@ export function createProgramServices(
   db: Database,
   settings: SettingsService,
   terminal: { programManifest: ProgramManifestService; terminalBus: TerminalBus },
+  notifications: Pick<NotificationService, 'notify'>,
 ) {
   const programs = new ProgramService(db, settings, terminal.programManifest, terminal.terminalBus);
   return {
     /** Programs: save, list, detail, delete, copy. */
     programs,
     /** Program review: approve or reject waiting programs. */
-    programReview: new ProgramReviewService(db, programs),
+    programReview: new ProgramReviewService(db, programs, (userIds, content) =>
+      notifications.notify(userIds, content),
+    ),
     /** Publishing programs to terminals and groups. */
     publish: new PublishService(db, terminal.programManifest, terminal.terminalBus),
   };

@@ -110,4 +110,25 @@ describe('program review: with the audit switch on, saved programs wait and cann
     expect(manifest.programs.map((p) => [p.name, p.revision])).toEqual([['Needs a look, edited', 2]]);
     await t.app.services.settings.set('auditOpen', false);
   });
+
+  it('tells the maker of a decided program in the bell, in their language, with the note', async () => {
+    await t.app.services.settings.set('auditOpen', true);
+    const waiting = await save('Told about it');
+    const before = (await get('messageNotification/list?pageSize=50&language=FR', maker)).json().data;
+    expect(
+      (await post('review/program/reject', { ids: [waiting.id], note: 'Logo $& blurred' }, reviewer))
+        .statusCode,
+    ).toBe(200);
+    const after = (await get('messageNotification/list?pageSize=50&language=FR', maker)).json().data;
+    expect(after.unread).toBe(before.unread + 1);
+    expect(after.list[0]).toMatchObject({
+      language: 'FR',
+      content: 'Votre programme « Told about it » a été refusé. Note de validation : Logo $& blurred',
+    });
+    expect(Object.keys(after.list[0].contents).sort()).toEqual(['CN', 'FR', 'HK', 'IT', 'KR', 'RU', 'US']);
+    expect((await post('review/program/approve', { ids: [waiting.id] }, reviewer)).statusCode).toBe(200);
+    const approved = (await get('messageNotification/list?pageSize=50&language=US', maker)).json().data;
+    expect(approved.list[0].content).toMatch(/^Your program “Told about it” was approved\./);
+    await t.app.services.settings.set('auditOpen', false);
+  });
 });
