@@ -146,3 +146,25 @@ export const WeatherSchema = Type.Object({
   fetchedAt: Type.String(),
 });
 export type Weather = Static<typeof WeatherSchema>;
+
+/** A program template as lists show it (`program/template/list`). */
+export const ProgramTemplateSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  officeId: Type.Integer(),
+  officeName: Type.String(),
+  creatorName: Nullable(Type.String()),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** Offered to every tenant by the platform. */
+  shared: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type ProgramTemplate = Static<typeof ProgramTemplateSchema>;
+
+/** A template with its document (`program/template/detail`): what a new program starts from. */
+export const ProgramTemplateDetailSchema = Type.Object({
+  ...ProgramTemplateSchema.properties,
+  document: ProgramDocumentSchema,
+});
+export type ProgramTemplateDetail = Static<typeof ProgramTemplateDetailSchema>;

@@ -106,6 +106,7 @@ export interface Services {
   programs: ReturnType<typeof createProgramServices>['programs'];
   programReview: ReturnType<typeof createProgramServices>['programReview'];
   publish: ReturnType<typeof createProgramServices>['publish'];
+  programTemplates: ReturnType<typeof createProgramServices>['programTemplates'];
   /** Current weather by city (Open-Meteo), cached. */
   weather: WeatherService;
 }

@@ -27,3 +27,4 @@ export * from './terminal-play-events.js';
 export * from './abnormal-alarms.js';
 export * from './programs.js';
 export * from './program-publications.js';
+export * from './program-templates.js';

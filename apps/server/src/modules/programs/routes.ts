@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { IdSchema as Id, IdsSchema as Ids, idsOf } from '../materials/ids.js';
 import publishRoutes from './publish-routes.js';
+import templateRoutes from './template-routes.js';
 import reviewRoutes from './review-routes.js';
 
 const tags = ['program'];
@@ -25,6 +26,7 @@ const programRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { programs } = app.services;
   await app.register(reviewRoutes);
   await app.register(publishRoutes);
+  await app.register(templateRoutes);
 
   app.post(
     `${BASE}/save`,

@@ -6,6 +6,7 @@ import type { ProgramManifestService } from './manifest-service.js';
 import { ProgramService } from './program-service.js';
 import { PublishService } from './publish-service.js';
 import { ProgramReviewService } from './review-service.js';
+import { ProgramTemplateService } from './template-service.js';
 
 /** The services of the programs module, around the manifest service and the terminal bus. */
 export function createProgramServices(
@@ -22,6 +23,8 @@ export function createProgramServices(
     programReview: new ProgramReviewService(db, programs, (userIds, content) =>
       notifications.notify(userIds, content),
     ),
+    /** Program templates new programs start from. */
+    programTemplates: new ProgramTemplateService(db),
     /** Publishing programs to terminals and groups. */
     publish: new PublishService(db, terminal.programManifest, terminal.terminalBus),
   };
