@@ -82,6 +82,52 @@ describe('program production page', () => {
     await context.close();
   });
 
+  it('saves a program as a template and starts a new program from it (FR)', async () => {
+    const tag = `Tpl${Date.now().toString(36)}`;
+    await suite.api('/a/api/program/save', {
+      document: {
+        formatVersion: 2,
+        name: `${tag} source`,
+        canvas: { w: 1080, h: 1920, realWidth: 1080, realHeight: 1920 },
+        scenes: [
+          {
+            id: 's1',
+            name: 'One',
+            main: true,
+            background: { color: '#402010', materialId: null, fit: 'cover' },
+            durationMs: 10_000,
+            untilTouched: false,
+            transition: { name: 'none', durationMs: 0 },
+            widgets: [],
+          },
+        ],
+      },
+    });
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'FR',
+      path: '/program/make',
+    });
+    const row = page.locator('.ant-table-row', { hasText: `${tag} source` });
+    await row.locator('[data-testid=program-save-template]').click();
+    await page.fill('#programTemplate_name', `${tag} menu`);
+    await page.click('#program-template-save');
+    await expectMessage(page, 'Le modèle a été enregistré');
+
+    await page.click('[data-testid=program-create]');
+    await page.fill('#programCreate_name', `${tag} copy of template`);
+    await page.click('[data-testid=program-create-start] >> text=Modèle');
+    await page.click('#programCreate_templateId');
+    await page.keyboard.type(`${tag} menu`);
+    await page.click(`.ant-select-item-option:has-text("${tag} menu")`);
+    await page.click('#program-create-save');
+    await expectMessage(page, 'Le programme a été créé');
+    const [made] = await programsNamed(`${tag} copy of template`);
+    expect(made).toMatchObject({ width: 1080, height: 1920 });
+
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
   it('asks before taking a published program off its screens, naming them (CN)', async () => {
     const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
     const player = await openPlayer(suite.browser, suite.server.url);

@@ -1,5 +1,12 @@
 /** Program calls (`/a/api/program/*`): the program list, the program production page and the editor. */
-import type { ProgramDetail, ProgramDocument, ProgramSaved, ProgramSummary } from '@apm/contract';
+import type {
+  ProgramDetail,
+  ProgramDocument,
+  ProgramSaved,
+  ProgramSummary,
+  ProgramTemplate,
+  ProgramTemplateDetail,
+} from '@apm/contract';
 import type { Page } from './office';
 import { request } from './request';
 
@@ -118,4 +125,35 @@ export async function rejectPrograms(ids: number[], note: string): Promise<void>
     requestType: 'json',
     skipErrorHandler: true,
   });
+}
+
+/** GET /apm-web/a/api/program/template/list — templates the caller may start from (theirs and the platform's shared ones). */
+export async function listProgramTemplates(
+  params: { pageNo: number; pageSize: number; keyword?: string },
+  signal?: AbortSignal,
+): Promise<Page<ProgramTemplate>> {
+  return (
+    await request<Page<ProgramTemplate>>('/a/api/program/template/list', { params: { ...params }, signal })
+  ).data;
+}
+
+/** GET /apm-web/a/api/program/template/detail — a template with its document. */
+export async function getProgramTemplate(id: number): Promise<ProgramTemplateDetail> {
+  return (await request<ProgramTemplateDetail>('/a/api/program/template/detail', { params: { id } })).data;
+}
+
+/** POST /apm-web/a/api/program/template/save — saves a program as a template (`shared`: every tenant). */
+export async function saveProgramTemplate(body: {
+  programId: number;
+  name: string;
+  shared?: boolean;
+}): Promise<{ id: number }> {
+  return (
+    await request<{ id: number }>('/a/api/program/template/save', {
+      method: 'POST',
+      data: body,
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
 }

@@ -1,7 +1,9 @@
-import { App, Form, Input, InputNumber, Radio, Space } from 'antd';
+import type { ProgramDocument } from '@apm/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/admin/FormModal';
-import { saveProgram } from '../../services/program';
+import { getProgramTemplate, listProgramTemplates, saveProgram } from '../../services/program';
 import { serverFieldErrors } from '../../services/request';
 import { CANVAS_PRESETS, newProgram } from '../program-editor/state/widget-defaults';
 import { CANVAS_MAX, CANVAS_MIN, canvasSizeOf, type CanvasChoice } from './canvas-size';
@@ -9,6 +11,9 @@ import { programErrorText } from './program-errors';
 
 interface CreateValues {
   name: string;
+  /** A blank canvas, or a copy of a template's scenes. */
+  start: 'blank' | 'template';
+  templateId?: number;
   canvas: CanvasChoice;
   width?: number | null;
   height?: number | null;
@@ -21,17 +26,31 @@ export interface ProgramCreateModalProps {
   onCreated(id: number): void;
 }
 
-/** "New program": a name and a canvas (a preset or a custom size); the program starts with one empty scene. */
+/** "New program": a name, and a canvas (a preset or a custom size: one empty scene) or a template to copy. */
 export function ProgramCreateModal({ onClose, onCreated }: ProgramCreateModalProps) {
   const { t } = useTranslation('programs');
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
   const choice = Form.useWatch('canvas', form);
+  const start = Form.useWatch('start', form);
+  const templates = useQuery({
+    queryKey: ['program', 'templates'],
+    queryFn: ({ signal }) => listProgramTemplates({ pageNo: 1, pageSize: 500 }, signal),
+  });
 
   const save = async (values: CreateValues) => {
-    const size = canvasSizeOf(values.canvas, { w: values.width, h: values.height });
-    if (!size) throw new Error(t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }));
-    const saved = await saveProgram({ document: newProgram(values.name.trim(), size.w, size.h, 'scene-1') });
+    const name = values.name.trim();
+    let document: ProgramDocument;
+    if (values.start === 'template') {
+      const template = await getProgramTemplate(values.templateId!);
+      // The detail's schema type is looser than the document type; the server validates what it gets.
+      document = { ...(template.document as unknown as ProgramDocument), name };
+    } else {
+      const size = canvasSizeOf(values.canvas, { w: values.width, h: values.height });
+      if (!size) throw new Error(t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }));
+      document = newProgram(name, size.w, size.h, 'scene-1');
+    }
+    const saved = await saveProgram({ document });
     void message.success(t('created'));
     onCreated(saved.id);
   };
@@ -48,7 +67,7 @@ export function ProgramCreateModal({ onClose, onCreated }: ProgramCreateModalPro
       title={t('createTitle')}
       form={form}
       name="programCreate"
-      initialValues={{ name: '', canvas: '1920x1080', width: 1920, height: 1080 }}
+      initialValues={{ name: '', start: 'blank', canvas: '1920x1080', width: 1920, height: 1080 }}
       saveButtonId="program-create-save"
       onSave={save}
       describeFailure={describeFailure}
@@ -61,36 +80,67 @@ export function ProgramCreateModal({ onClose, onCreated }: ProgramCreateModalPro
       >
         <Input maxLength={200} autoFocus data-testid="program-create-name" />
       </Form.Item>
-      <Form.Item name="canvas" label={t('canvas')}>
-        <Radio.Group data-testid="program-create-canvas">
-          <Space direction="vertical">
-            {CANVAS_PRESETS.map((preset) => (
-              <Radio key={preset.key} value={preset.key}>
-                {t(`presets.${preset.key}`)}
-              </Radio>
-            ))}
-            <Radio value="custom">{t('presets.custom')}</Radio>
-          </Space>
-        </Radio.Group>
+      <Form.Item name="start" label={t('startFrom')}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'blank', label: t('blankCanvas') },
+            { value: 'template', label: t('template'), disabled: !templates.data?.count },
+          ]}
+          data-testid="program-create-start"
+        />
       </Form.Item>
-      {choice === 'custom' ? (
-        <Space>
-          <Form.Item
-            name="width"
-            label={t('width')}
-            rules={[{ ...sizeRule, message: t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }) }]}
-          >
-            <InputNumber precision={0} suffix="px" data-testid="program-create-width" />
+      {start === 'template' ? (
+        <Form.Item
+          name="templateId"
+          label={t('template')}
+          rules={[{ required: true, message: t('templateRequired') }]}
+        >
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={templates.isLoading}
+            options={(templates.data?.list ?? []).map((tpl) => ({
+              value: tpl.id,
+              label: `${tpl.name} (${tpl.width} × ${tpl.height})${tpl.shared ? ` · ${t('sharedTemplate')}` : ''}`,
+            }))}
+            data-testid="program-create-template"
+          />
+        </Form.Item>
+      ) : (
+        <>
+          <Form.Item name="canvas" label={t('canvas')}>
+            <Radio.Group data-testid="program-create-canvas">
+              <Space direction="vertical">
+                {CANVAS_PRESETS.map((preset) => (
+                  <Radio key={preset.key} value={preset.key}>
+                    {t(`presets.${preset.key}`)}
+                  </Radio>
+                ))}
+                <Radio value="custom">{t('presets.custom')}</Radio>
+              </Space>
+            </Radio.Group>
           </Form.Item>
-          <Form.Item
-            name="height"
-            label={t('height')}
-            rules={[{ ...sizeRule, message: t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }) }]}
-          >
-            <InputNumber precision={0} suffix="px" data-testid="program-create-height" />
-          </Form.Item>
-        </Space>
-      ) : null}
+          {choice === 'custom' ? (
+            <Space>
+              <Form.Item
+                name="width"
+                label={t('width')}
+                rules={[{ ...sizeRule, message: t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }) }]}
+              >
+                <InputNumber precision={0} suffix="px" data-testid="program-create-width" />
+              </Form.Item>
+              <Form.Item
+                name="height"
+                label={t('height')}
+                rules={[{ ...sizeRule, message: t('canvasRule', { min: CANVAS_MIN, max: CANVAS_MAX }) }]}
+              >
+                <InputNumber precision={0} suffix="px" data-testid="program-create-height" />
+              </Form.Item>
+            </Space>
+          ) : null}
+        </>
+      )}
     </FormModal>
   );
 }

@@ -16,6 +16,7 @@ import { copyProgram, deletePrograms, listPrograms, type ProgramListParams } fro
 import { resolutionText } from './canvas-size';
 import { ProgramCreateModal } from './ProgramCreateModal';
 import { ProgramRenameModal } from './ProgramRenameModal';
+import { TemplateSaveModal } from './TemplateSaveModal';
 import { programErrorText, publishedWhere } from './program-errors';
 
 const SORTABLE: readonly ProgramSortField[] = ['name', 'size', 'createdAt', 'updatedAt'];
@@ -43,6 +44,7 @@ export default function ProgramsPage() {
   const [renaming, setRenaming] = useState<ProgramSummary | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [previewing, setPreviewing] = useState<ProgramSummary | null>(null);
+  const [templating, setTemplating] = useState<ProgramSummary | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['program'] });
 
@@ -209,7 +211,7 @@ export default function ProgramsPage() {
           {
             key: 'actions',
             title: tc('common.actions'),
-            width: 260,
+            width: 300,
             render: (_, r) => (
               <Space size={0} wrap>
                 <Button
@@ -235,6 +237,16 @@ export default function ProgramsPage() {
                     {t('copy')}
                   </Button>
                 </Authorized>
+                <Authorized permission="program:make:add">
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setTemplating(r)}
+                    data-testid="program-save-template"
+                  >
+                    {t('saveAsTemplate')}
+                  </Button>
+                </Authorized>
                 <GuardedConfirm
                   permission="program:make:delete"
                   title={tc('common.confirmDelete', { name: r.name })}
@@ -258,6 +270,7 @@ export default function ProgramsPage() {
           }}
         />
       ) : null}
+      {templating ? <TemplateSaveModal program={templating} onClose={() => setTemplating(null)} /> : null}
       {previewing ? (
         <ProgramPreviewModal id={previewing.id} title={previewing.name} onClose={() => setPreviewing(null)} />
       ) : null}
