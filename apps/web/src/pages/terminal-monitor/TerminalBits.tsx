@@ -1,11 +1,9 @@
 import type { Terminal } from '@apm/contract';
 import { Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
+import { useRelativeTime } from '../../utils/use-relative-time';
 import { playingNow, presenceOf, type TerminalPresence } from './terminal-logic';
-
-dayjs.extend(relativeTime);
 
 const PRESENCE_COLORS: Record<TerminalPresence, string> = {
   online: 'success',
@@ -16,6 +14,7 @@ const PRESENCE_COLORS: Record<TerminalPresence, string> = {
 /** Online / offline / waiting to be claimed, with when the terminal was last seen. */
 export function PresenceTag({ terminal }: { terminal: Terminal }) {
   const { t } = useTranslation('terminalMonitor');
+  const fromNow = useRelativeTime();
   const presence = presenceOf(terminal);
   return (
     <Space orientation="vertical" size={0}>
@@ -29,7 +28,7 @@ export function PresenceTag({ terminal }: { terminal: Terminal }) {
           title={terminal.lastSeenAt ? dayjs(terminal.lastSeenAt).format('YYYY-MM-DD HH:mm:ss') : undefined}
         >
           {terminal.lastSeenAt
-            ? t('lastSeen', { time: dayjs(terminal.lastSeenAt).fromNow() })
+            ? t('lastSeen', { time: fromNow(terminal.lastSeenAt) })
             : t('neverSeen')}
         </Typography.Text>
       ) : null}
