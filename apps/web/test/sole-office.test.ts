@@ -30,7 +30,7 @@ describe('the only office a picker offers', () => {
       await findSoleOffice([node(4, 'customer'), node(5, 'customer')], all, async () => []),
     ).toBeUndefined();
     expect(await findSoleOffice([], all, async () => [])).toBeUndefined();
-    const children = async () => [node(9, 'department', false, 4)];
+    const children = async () => [node(9, 'office', false, 4)];
     expect(await findSoleOffice([node(4, 'customer', true)], all, children)).toBeUndefined();
     expect(
       await findSoleOffice(
@@ -53,7 +53,7 @@ describe('the only office a picker offers', () => {
   });
 
   it('stops looking once a second choice shows', async () => {
-    const load = vi.fn(async (id: number) => [node(id * 10, 'department', true, id)]);
+    const load = vi.fn(async (id: number) => [node(id * 10, 'office', true, id)]);
     expect(
       await findSoleOffice([node(1, 'customer', true), node(2, 'customer', true)], all, load),
     ).toBeUndefined();
