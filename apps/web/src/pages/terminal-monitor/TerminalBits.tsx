@@ -2,6 +2,7 @@ import type { Terminal } from '@apm/contract';
 import { Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { CellText } from '../../components/admin/TableCells';
 import { useRelativeTime } from '../../utils/use-relative-time';
 import { playingNow, presenceOf, type TerminalPresence } from './terminal-logic';
 
@@ -27,9 +28,7 @@ export function PresenceTag({ terminal }: { terminal: Terminal }) {
           style={{ fontSize: 12 }}
           title={terminal.lastSeenAt ? dayjs(terminal.lastSeenAt).format('YYYY-MM-DD HH:mm:ss') : undefined}
         >
-          {terminal.lastSeenAt
-            ? t('lastSeen', { time: fromNow(terminal.lastSeenAt) })
-            : t('neverSeen')}
+          {terminal.lastSeenAt ? t('lastSeen', { time: fromNow(terminal.lastSeenAt) }) : t('neverSeen')}
         </Typography.Text>
       ) : null}
     </Space>
@@ -42,5 +41,5 @@ export function PlayingNow({ terminal }: { terminal: Terminal }) {
   const playing = playingNow(terminal.status);
   if (!playing) return <>—</>;
   if (playing.kind === 'idle') return <Typography.Text type="secondary">{t('playing.idle')}</Typography.Text>;
-  return <>{t(`playing.${playing.kind}`, { name: playing.label })}</>;
+  return <CellText text={t(`playing.${playing.kind}`, { name: playing.label })} />;
 }
