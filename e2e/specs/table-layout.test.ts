@@ -16,7 +16,7 @@ async function cutWithoutTooltip(page: Page): Promise<string[]> {
     const marked: string[] = [];
     const cells = document.querySelectorAll<HTMLElement>('.ant-table-tbody > tr:not([aria-hidden]) > td');
     cells.forEach((cell) => {
-      for (const el of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
+      for (const el of [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))]) {
         const clipped =
           getComputedStyle(el).overflowX !== 'visible' || getComputedStyle(el).textOverflow === 'ellipsis';
         if (!clipped || el.scrollWidth <= el.clientWidth + 1 || !el.textContent?.trim()) continue;
@@ -99,15 +99,17 @@ describe('tables at 1440×900 with the side menu open', () => {
       await page.waitForSelector('[data-testid=side-menu]');
       await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
       const widths = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].map((el) => ({
-          scroll: el.scrollWidth,
-          client: el.clientWidth,
-        })),
+        Array.from(document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')).map(
+          (el) => ({
+            scroll: el.scrollWidth,
+            client: el.clientWidth,
+          }),
+        ),
       );
       expect(widths.length).toBeGreaterThan(0);
       // What sticks out of its cell, to say why a table is too wide.
       const wide = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.ant-table-thead th, .ant-table-tbody td')]
+        Array.from(document.querySelectorAll<HTMLElement>('.ant-table-thead th, .ant-table-tbody td'))
           .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
           .map((cell) => `${cell.textContent?.slice(0, 30)} (${cell.scrollWidth} > ${cell.clientWidth})`),
       );
