@@ -5,16 +5,24 @@
 import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Text on one line, cut with an ellipsis when wider than its column, whole in a tooltip then. */
-export function CellText({ text, secondary }: { text: string | null | undefined; secondary?: boolean }) {
-  if (!text) return <>—</>;
+/** Props of {@link CellText}. */
+export interface CellTextProps {
+  text: string | null | undefined;
+  /** Small grey text (a second line under the main one). */
+  secondary?: boolean;
+  testId?: string;
+}
+
+/** Text on one line, cut with an ellipsis when wider than its column, whole in a tooltip then; a dash when empty. */
+export function CellText({ text, secondary, testId }: CellTextProps) {
   return (
     <Typography.Text
-      ellipsis={{ tooltip: text }}
+      ellipsis={text ? { tooltip: text } : false}
       type={secondary ? 'secondary' : undefined}
       style={{ display: 'block', fontSize: secondary ? 12 : undefined }}
+      data-testid={testId}
     >
-      {text}
+      {text || '—'}
     </Typography.Text>
   );
 }

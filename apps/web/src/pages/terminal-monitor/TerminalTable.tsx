@@ -75,11 +75,7 @@ export function TerminalTable(props: TerminalTableProps) {
           key: 'group',
           title: t('columns.group'),
           width: 90,
-          render: (_, row) => (
-            <span data-testid="terminal-group">
-              <CellText text={row.groupName} />
-            </span>
-          ),
+          render: (_, row) => <CellText text={row.groupName} testId="terminal-group" />,
         },
         {
           key: 'resolution',
