@@ -1,6 +1,7 @@
 import {
   CHANNEL_CLOSE,
   HEARTBEAT_SECONDS,
+  type CommandName,
   TerminalMessageSchemas,
   type ServerMessage,
   type TerminalMessage,
@@ -10,6 +11,7 @@ import { Compile, type Validator } from 'typebox/compile';
 import type { WebSocket } from 'ws';
 import { Batcher } from './batcher.js';
 import type { TerminalBus, TerminalDelivery } from './bus.js';
+import { statusChangeOf } from './command-status.js';
 import type { OpenCommand, TerminalCommandService } from './commands.js';
 import type { DeviceIdentity, TerminalDeviceService } from './device-service.js';
 import type { PlayEventSink } from './play-events.js';
@@ -26,10 +28,16 @@ const EARLY_FRAMES = 16;
 interface Connection {
   socket: WebSocket;
   identity: DeviceIdentity;
-  /** Commands sent on this channel and not answered yet: only these may be acknowledged. */
-  open: Set<number>;
+  /** Commands sent on this channel and not answered yet (by id): only these may be acknowledged. */
+  open: Map<number, SentCommand>;
   /** Closed by the gateway (replaced, revoked, silent): its close must not touch presence. */
   superseded: boolean;
+}
+
+/** A command as sent on a channel: what its acknowledgement may change in the terminal's status. */
+interface SentCommand {
+  name: CommandName;
+  params: Record<string, unknown>;
 }
 
 /** What the gateway is built from. */
@@ -165,7 +173,7 @@ export class TerminalGateway {
       previous.superseded = true;
       previous.socket.close(CHANNEL_CLOSE.replaced, 'replaced by a newer connection of this terminal');
     }
-    conn = { socket, identity, open: new Set(), superseded: false };
+    conn = { socket, identity, open: new Map(), superseded: false };
     this.connections.set(identity.id, conn);
     this.deps.presence.connected(identity.id);
 
@@ -208,8 +216,9 @@ export class TerminalGateway {
         this.deps.presence.heartbeat(id, message.status);
         this.send(conn, { type: 'heartbeatAck', seq: message.seq, serverTime: new Date().toISOString() });
         break;
-      case 'ack':
-        if (!conn.open.delete(message.commandId)) {
+      case 'ack': {
+        const sent = conn.open.get(message.commandId);
+        if (!sent) {
           this.send(conn, {
             type: 'error',
             code: 'unknownCommand',
@@ -217,8 +226,13 @@ export class TerminalGateway {
           });
           break;
         }
+        conn.open.delete(message.commandId);
         this.deps.commands.acknowledge(message.commandId, message);
+        // The console shows the new volume now, not at the next heartbeat (up to a minute away).
+        const change = message.ok ? statusChangeOf(sent.name, sent.params, message.result) : null;
+        if (change) this.deps.presence.applied(id, change);
         break;
+      }
       case 'progress':
         this.deps.presence.progress(id, message.items);
         break;
@@ -256,7 +270,7 @@ export class TerminalGateway {
         case 'command':
           // Pending terminals get no commands; a command already on this channel is not sent twice.
           if (!claimed || conn.open.has(message.commandId)) break;
-          conn.open.add(message.commandId);
+          conn.open.set(message.commandId, { name: message.name, params: message.params });
           this.send(conn, message);
           break;
         case 'manifest':
@@ -284,7 +298,7 @@ export class TerminalGateway {
       const open = (await this.openCommands.load(conn.identity.id)) ?? [];
       for (const command of open) {
         if (conn.superseded || conn.open.has(command.commandId)) continue;
-        conn.open.add(command.commandId);
+        conn.open.set(command.commandId, { name: command.name, params: command.params });
         this.send(conn, { type: 'command', ...command });
       }
     } catch (err) {

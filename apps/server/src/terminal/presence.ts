@@ -2,6 +2,7 @@ import type { TerminalLiveStatus, TerminalMessage, TerminalStatus } from '@apm/c
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import type { StatusChange } from './command-status.js';
 import { intArray, jsonRows, queryRows, Serial } from './sql.js';
 import { StatusAlarmQueue } from './status-alarm-queue.js';
 import { blankStatusAlarms, heartbeatAlarms, progressAlarms } from './status-alarms.js';
@@ -125,6 +126,21 @@ export class TerminalPresence {
     entry.clockSkewMs = Number.isNaN(clock) ? null : clock - now;
     this.statusAlarms.add(id, heartbeatAlarms(entry.alarms, status));
     const key = JSON.stringify({ ...status, clock: undefined });
+    if (key !== entry.statusKey) {
+      entry.statusKey = key;
+      entry.dirty = true;
+    }
+  }
+
+  /**
+   * An acknowledged command changed part of the status (`command-status.ts`): the last status
+   * says so until the next heartbeat; nothing before the first one (there is no status to change).
+   */
+  applied(id: number, change: StatusChange): void {
+    const entry = this.entries.get(id);
+    if (!entry?.status) return;
+    entry.status = { ...entry.status, ...change };
+    const key = JSON.stringify({ ...entry.status, clock: undefined });
     if (key !== entry.statusKey) {
       entry.statusKey = key;
       entry.dirty = true;

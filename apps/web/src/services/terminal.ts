@@ -38,7 +38,8 @@ export type TerminalDetails = Terminal & {
   settings: Record<string, unknown>;
   remarks: string | null;
   pairingCode: string | null;
-  downloads: TerminalLiveStatus['downloads'];
+  /** Downloads under way or failed; the name is null for a material of no program published to the terminal. */
+  downloads: (TerminalLiveStatus['downloads'][number] & { materialName: string | null })[];
 };
 
 /** An institution of the terminal tree with the claimed terminals below it. */

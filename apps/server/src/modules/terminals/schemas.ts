@@ -75,7 +75,13 @@ export const TerminalDetailsSchema = Type.Object({
   pairingCode: Nullable(Type.String()),
   settings: Type.Object({}, { additionalProperties: true }),
   remarks: Nullable(Type.String()),
-  downloads: TerminalLiveStatusSchema.properties.downloads,
+  /** Downloads as last reported, each with its material's name (null for one of no program published to it). */
+  downloads: Type.Array(
+    Type.Object({
+      ...TerminalLiveStatusSchema.properties.downloads.items.properties,
+      materialName: Nullable(Type.String()),
+    }),
+  ),
 });
 
 /** A node of `treeDataNew`: an office with the claimed terminals of its subtree counted. */

@@ -19,6 +19,7 @@ import {
 import type { AuthContext } from '../auth/session-service.js';
 import type { OfficeService } from '../offices/service.js';
 import { fieldError } from '../users/user-access.js';
+import { nameDownloads, type NamedDownload } from './download-names.js';
 import { mergeLiveStatus, type LiveStatusSource } from './live-status.js';
 import { toScreenshot } from './screenshot-service.js';
 import {
@@ -58,7 +59,7 @@ export type TerminalDetails = Terminal & {
   pairingCode: string | null;
   settings: Record<string, unknown>;
   remarks: string | null;
-  downloads: TerminalLiveStatus['downloads'];
+  downloads: NamedDownload[];
 };
 
 /**
@@ -185,7 +186,7 @@ export class TerminalService {
       pairingCode,
       settings,
       remarks,
-      downloads: live?.downloads ?? [],
+      downloads: await nameDownloads(this.db, id, live?.downloads ?? []),
     };
   }
 

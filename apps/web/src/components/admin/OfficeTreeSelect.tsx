@@ -6,7 +6,8 @@
  * on expansion (GET officeDynamicData) and, when the user types, searches on the server (GET
  * searchOffice, debounced 300 ms) and lists the hits with their path. A value that is not loaded yet
  * is labelled through GET officeNode. `kinds` limits which kinds may be chosen (others stay visible
- * but disabled). Texts come from props or the default namespace (`common.*`) only.
+ * but disabled). With `chooseSole`, an empty field takes the only office the tree offers (a user who
+ * sees one office need not pick it). Texts come from props or the default namespace (`common.*`) only.
  *
  * @example
  * <Form.Item name="parentId" label={t('parent')}><OfficeTreeSelect kinds={['platform', 'agent']} /></Form.Item>
@@ -17,6 +18,7 @@ import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOfficeChildren, getOfficeNode, getOfficeTree, searchOffice } from '../../services/office';
+import { findSoleOffice } from './sole-office';
 
 /** Props of {@link OfficeTreeSelect}. */
 export interface OfficeTreeSelectProps {
@@ -35,6 +37,8 @@ export interface OfficeTreeSelectProps {
   id?: string;
   /** The field's name for assistive technologies, where no form label names it. */
   'aria-label'?: string;
+  /** While empty, choose the office when the tree offers exactly one (form fields, not filters). */
+  chooseSole?: boolean;
 }
 
 interface FlatNode {
@@ -60,6 +64,7 @@ export default function OfficeTreeSelect({
   style,
   id,
   'aria-label': ariaLabel,
+  chooseSole = false,
 }: OfficeTreeSelectProps) {
   const { t } = useTranslation();
   const [nodes, setNodes] = useState<Map<number, FlatNode>>(new Map());
@@ -88,6 +93,20 @@ export default function OfficeTreeSelect({
       return next;
     });
   }, [roots.data, toFlat]);
+
+  const empty = value === undefined;
+  const sole = useQuery({
+    queryKey: ['office', 'sole', kinds ?? null, excludeIds ?? null],
+    queryFn: () =>
+      findSoleOffice(roots.data ?? [], (n) => !toFlat(n).disabled, getOfficeChildren).then(
+        (id) => id ?? null,
+      ),
+    enabled: chooseSole && empty && !disabled && roots.data !== undefined,
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (chooseSole && empty && !disabled && typeof sole.data === 'number') onChange?.(sole.data);
+  }, [chooseSole, empty, disabled, sole.data, onChange]);
 
   useEffect(() => {
     const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DELAY_MS);

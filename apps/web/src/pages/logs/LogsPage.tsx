@@ -4,6 +4,7 @@ import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellText } from '../../components/admin/TableCells';
 import { scrollLogs } from '../../services/log';
 import { LogDetailsDrawer } from './LogDetailsDrawer';
 import { LogExportButtons } from './LogExportButtons';
@@ -51,7 +52,9 @@ export default function LogsPage() {
           dataSource={rows}
           pagination={false}
           locale={{ emptyText: tc('common.emptyList') }}
-          scroll={{ x: 1100, y: 560 }}
+          // Fixed widths, no sideways scrolling: long texts are cut, whole in a tooltip.
+          tableLayout="fixed"
+          scroll={{ y: 560 }}
           onRow={(record) => ({ onClick: () => setDetailsId(record.id), style: { cursor: 'pointer' } })}
           data-testid="log-table"
           columns={[
@@ -59,27 +62,44 @@ export default function LogsPage() {
               key: 'at',
               title: t('time'),
               dataIndex: 'at',
-              width: 170,
+              width: 160,
               render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
             },
             {
               key: 'user',
               title: t('user'),
               dataIndex: 'username',
-              width: 130,
-              render: (v: string | null) => v ?? '-',
+              width: 110,
+              render: (v: string | null) => <CellText text={v} />,
             },
-            { key: 'office', title: t('office'), dataIndex: 'officeName', width: 140, ellipsis: true },
+            {
+              key: 'office',
+              title: t('office'),
+              dataIndex: 'officeName',
+              width: 110,
+              render: (v: string | null) => <CellText text={v} />,
+            },
             {
               key: 'type',
               title: t('type'),
               dataIndex: 'type',
-              width: 100,
-              render: (v: LogItem['type']) => t(`types.${v}`),
+              width: 90,
+              render: (v: LogItem['type']) => <CellText text={t(`types.${v}`)} />,
             },
-            { key: 'method', title: t('method'), dataIndex: 'method', width: 80 },
-            { key: 'path', title: t('path'), dataIndex: 'path', ellipsis: true },
-            { key: 'ip', title: t('ip'), dataIndex: 'ip', width: 130 },
+            { key: 'method', title: t('method'), dataIndex: 'method', width: 72 },
+            {
+              key: 'path',
+              title: t('path'),
+              dataIndex: 'path',
+              render: (v: string) => <CellText text={v} />,
+            },
+            {
+              key: 'ip',
+              title: t('ip'),
+              dataIndex: 'ip',
+              width: 120,
+              render: (v: string | null) => <CellText text={v} />,
+            },
             {
               key: 'status',
               title: t('result'),
@@ -95,14 +115,13 @@ export default function LogsPage() {
               key: 'duration',
               title: t('duration'),
               dataIndex: 'durationMs',
-              width: 90,
-              render: (ms: number) => t('durationMs', { ms }),
+              width: 80,
+              render: (ms: number) => <CellText text={t('durationMs', { ms })} />,
             },
             {
               key: 'actions',
               title: tc('common.actions'),
-              width: 90,
-              fixed: 'right',
+              width: 80,
               render: (_, record) => (
                 <Button
                   type="link"

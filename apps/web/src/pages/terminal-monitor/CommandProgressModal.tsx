@@ -1,7 +1,8 @@
 import type { CommandDelivery } from '@apm/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Image, Modal, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listCommands, screenshotUrl } from '../../services/terminal';
 import { DeliveryStateTag } from './CommandBits';
@@ -34,6 +35,15 @@ export function CommandProgressModal({ batchId, title, onClose }: CommandProgres
   });
   const list = deliveries.data?.list ?? [];
   const settled = batchSettled(list);
+  const queryClient = useQueryClient();
+  const answered = list.some((d) => d.state === 'acked');
+  useEffect(() => {
+    // What an answered command changed (a volume, what plays) is in the live status at once:
+    // the rows and the details show it now, not at their next refresh.
+    if (!settled || !answered) return;
+    for (const part of ['live', 'details'])
+      void queryClient.invalidateQueries({ queryKey: [...TERMINAL_KEY, part] });
+  }, [settled, answered, queryClient]);
   const anyQueued = list.some((d) => d.state === 'queued');
   const failures = list.filter((d) => d.state === 'failed' || d.state === 'expired').length;
 

@@ -1,11 +1,10 @@
 import type { Terminal } from '@apm/contract';
 import { Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
+import { CellText } from '../../components/admin/TableCells';
+import { useRelativeTime } from '../../utils/use-relative-time';
 import { playingNow, presenceOf, type TerminalPresence } from './terminal-logic';
-
-dayjs.extend(relativeTime);
 
 const PRESENCE_COLORS: Record<TerminalPresence, string> = {
   online: 'success',
@@ -16,6 +15,7 @@ const PRESENCE_COLORS: Record<TerminalPresence, string> = {
 /** Online / offline / waiting to be claimed, with when the terminal was last seen. */
 export function PresenceTag({ terminal }: { terminal: Terminal }) {
   const { t } = useTranslation('terminalMonitor');
+  const fromNow = useRelativeTime();
   const presence = presenceOf(terminal);
   return (
     <Space orientation="vertical" size={0}>
@@ -28,9 +28,7 @@ export function PresenceTag({ terminal }: { terminal: Terminal }) {
           style={{ fontSize: 12 }}
           title={terminal.lastSeenAt ? dayjs(terminal.lastSeenAt).format('YYYY-MM-DD HH:mm:ss') : undefined}
         >
-          {terminal.lastSeenAt
-            ? t('lastSeen', { time: dayjs(terminal.lastSeenAt).fromNow() })
-            : t('neverSeen')}
+          {terminal.lastSeenAt ? t('lastSeen', { time: fromNow(terminal.lastSeenAt) }) : t('neverSeen')}
         </Typography.Text>
       ) : null}
     </Space>
@@ -43,5 +41,5 @@ export function PlayingNow({ terminal }: { terminal: Terminal }) {
   const playing = playingNow(terminal.status);
   if (!playing) return <>—</>;
   if (playing.kind === 'idle') return <Typography.Text type="secondary">{t('playing.idle')}</Typography.Text>;
-  return <>{t(`playing.${playing.kind}`, { name: playing.label })}</>;
+  return <CellText text={t(`playing.${playing.kind}`, { name: playing.label })} />;
 }

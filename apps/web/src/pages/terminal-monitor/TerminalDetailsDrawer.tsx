@@ -119,8 +119,12 @@ export function TerminalDetailsDrawer({ id, onClose }: TerminalDetailsDrawerProp
           <Typography.Title level={5}>{t('details.downloads')}</Typography.Title>
           {d.downloads.map((item) => (
             <Flex key={item.materialId} gap={12} align="center">
-              <Typography.Text style={{ flex: '0 0 140px' }}>
-                {t('details.material', { id: item.materialId })}
+              <Typography.Text
+                style={{ flex: '0 0 160px', minWidth: 0 }}
+                ellipsis={{ tooltip: true }}
+                data-testid="terminal-download-name"
+              >
+                {item.materialName ?? t('details.material', { id: item.materialId })}
               </Typography.Text>
               <Progress
                 percent={downloadPercent(item)}

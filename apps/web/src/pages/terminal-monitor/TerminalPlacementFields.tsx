@@ -16,7 +16,11 @@ export function TerminalPlacementFields() {
         label={t('claim.office')}
         rules={[{ required: true, message: tc('common.requiredSelect', { field: t('claim.office') }) }]}
       >
-        <OfficeTreeSelect allowClear={false} onChange={() => form.setFieldValue('groupId', undefined)} />
+        <OfficeTreeSelect
+          allowClear={false}
+          chooseSole
+          onChange={() => form.setFieldValue('groupId', undefined)}
+        />
       </Form.Item>
       <Form.Item name="groupId" label={t('claim.group')}>
         <GroupSelect officeId={officeId} />

@@ -1,8 +1,9 @@
 import type { Terminal } from '@apm/contract';
-import { Button, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
+import { CellText, TableActions } from '../../components/admin/TableCells';
 import type { TerminalSortField } from '../../services/terminal';
 import { CommandMenu } from './CommandMenu';
 import { PlayingNow, PresenceTag } from './TerminalBits';
@@ -20,8 +21,6 @@ export interface TerminalTableProps {
   onChanged(): void;
 }
 
-const orDash = (v: string | null) => v || '—';
-
 /** The terminal list: status with last seen, institution, group, resolution, version, playing now, actions. */
 export function TerminalTable(props: TerminalTableProps) {
   const { rows, tableProps, sortOrderOf, selectedIds, onSelectionChange } = props;
@@ -32,7 +31,9 @@ export function TerminalTable(props: TerminalTableProps) {
       rowKey="id"
       {...tableProps}
       dataSource={rows}
-      scroll={{ x: 1200 }}
+      size="middle"
+      // Fixed widths: long texts are cut (whole in a tooltip) rather than widening the table past the page.
+      tableLayout="fixed"
       rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => onSelectionChange(keys.map(Number)) }}
       columns={[
         {
@@ -41,43 +42,67 @@ export function TerminalTable(props: TerminalTableProps) {
           sorter: true,
           sortOrder: sortOrderOf('name'),
           render: (_, row) => (
-            <Space orientation="vertical" size={0}>
-              <Typography.Link onClick={() => props.onDetails(row)} data-testid="terminal-name">
-                {row.name}
-              </Typography.Link>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {row.deviceId}
-              </Typography.Text>
-            </Space>
+            <>
+              <Tooltip title={row.name}>
+                <Typography.Link
+                  onClick={() => props.onDetails(row)}
+                  ellipsis
+                  style={{ display: 'block' }}
+                  data-testid="terminal-name"
+                >
+                  {row.name}
+                </Typography.Link>
+              </Tooltip>
+              <CellText text={row.deviceId} secondary />
+            </>
           ),
         },
         {
           key: 'online',
           title: t('columns.status'),
+          width: 120,
           sorter: true,
           sortOrder: sortOrderOf('online'),
           render: (_, row) => <PresenceTag terminal={row} />,
         },
-        { key: 'office', title: t('columns.office'), render: (_, row) => orDash(row.officeName) },
+        {
+          key: 'office',
+          title: t('columns.office'),
+          width: 100,
+          render: (_, row) => <CellText text={row.officeName} />,
+        },
         {
           key: 'group',
           title: t('columns.group'),
-          render: (_, row) => <span data-testid="terminal-group">{orDash(row.groupName)}</span>,
+          width: 90,
+          render: (_, row) => <CellText text={row.groupName} testId="terminal-group" />,
         },
         {
           key: 'resolution',
           title: t('columns.resolution'),
-          render: (_, row) => orDash(row.status?.resolution ?? row.resolution),
+          width: 100,
+          render: (_, row) => <CellText text={row.status?.resolution ?? row.resolution} />,
         },
         {
           key: 'version',
           title: t('columns.version'),
-          render: (_, row) => orDash(row.status?.appVersion ?? row.appVersion),
+          width: 90,
+          // Below 1600 px the details show it: the row has no room for every column.
+          responsive: ['xxl'],
+          render: (_, row) => <CellText text={row.status?.appVersion ?? row.appVersion} />,
         },
-        { key: 'playing', title: t('columns.playing'), render: (_, row) => <PlayingNow terminal={row} /> },
+        {
+          key: 'playing',
+          title: t('columns.playing'),
+          width: 100,
+          render: (_, row) => <PlayingNow terminal={row} />,
+        },
         {
           key: 'lastSeenAt',
           title: t('columns.lastSeen'),
+          width: 100,
+          // Below 1600 px the status column says it ("3 minutes ago", the time in its title).
+          responsive: ['xxl'],
           sorter: true,
           sortOrder: sortOrderOf('lastSeenAt'),
           render: (_, row) => (row.lastSeenAt ? dayjs(row.lastSeenAt).format('YYYY-MM-DD HH:mm:ss') : '—'),
@@ -85,9 +110,9 @@ export function TerminalTable(props: TerminalTableProps) {
         {
           key: 'actions',
           title: tc('common.actions'),
-          fixed: 'right',
+          width: 130,
           render: (_, row) => (
-            <Space size={0} wrap>
+            <TableActions>
               <Button
                 type="link"
                 size="small"
@@ -122,7 +147,7 @@ export function TerminalTable(props: TerminalTableProps) {
                   {t('actions.remove')}
                 </Button>
               </Authorized>
-            </Space>
+            </TableActions>
           ),
         },
       ]}

@@ -197,7 +197,7 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
           label={t('office')}
           rules={[{ required: true, message: tc('common.requiredSelect', { field: t('office') }) }]}
         >
-          <OfficeTreeSelect allowClear={false} />
+          <OfficeTreeSelect allowClear={false} chooseSole />
         </Form.Item>
         <Form.Item name="roleIds" label={t('roles')}>
           <Select mode="multiple" options={roleOptions} loading={roles.isPending} optionFilterProp="label" />

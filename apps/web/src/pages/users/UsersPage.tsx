@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
+import { CellText, TableActions, TagList } from '../../components/admin/TableCells';
 import { useAccountStore } from '../../stores/account';
 import {
   deleteUsers,
@@ -119,26 +120,45 @@ export default function UsersPage() {
       <Table<AdminUser>
         rowKey="id"
         {...table.tableProps}
-        scroll={{ x: 1100 }}
+        size="middle"
+        // Fixed widths: long texts are cut (whole in a tooltip) rather than widening the table past the page.
+        tableLayout="fixed"
         columns={[
           {
             key: 'loginName',
             title: t('loginName'),
             dataIndex: 'loginName',
+            width: 110,
             sorter: true,
             sortOrder: sortOrderOf('loginName'),
+            render: (v: string) => <CellText text={v} />,
           },
-          { key: 'name', title: t('name'), dataIndex: 'name', sorter: true, sortOrder: sortOrderOf('name') },
-          { key: 'office', title: t('office'), dataIndex: 'officeName' },
+          {
+            key: 'name',
+            title: t('name'),
+            dataIndex: 'name',
+            width: 120,
+            sorter: true,
+            sortOrder: sortOrderOf('name'),
+            render: (v: string) => <CellText text={v} />,
+          },
+          {
+            key: 'office',
+            title: t('office'),
+            dataIndex: 'officeName',
+            width: 110,
+            render: (v: string | null) => <CellText text={v} />,
+          },
           {
             key: 'roles',
             title: t('roles'),
-            render: (_, u) => u.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>),
+            render: (_, u) => <TagList items={u.roles.map((r) => ({ key: r.id, label: r.name }))} max={3} />,
           },
-          { key: 'email', title: t('email'), render: (_, u) => u.email ?? '—' },
-          { key: 'phone', title: t('phone'), render: (_, u) => u.phone ?? '—' },
+          { key: 'email', title: t('email'), width: 150, render: (_, u) => <CellText text={u.email} /> },
+          { key: 'phone', title: t('phone'), width: 110, render: (_, u) => <CellText text={u.phone} /> },
           {
             key: 'enabled',
+            width: 72,
             title: tc('common.status'),
             render: (_, u) => (
               <Authorized permission="sys:user:edit">
@@ -158,6 +178,7 @@ export default function UsersPage() {
           {
             key: 'lastLoginAt',
             title: t('lastLogin'),
+            width: 96,
             dataIndex: 'lastLoginAt',
             sorter: true,
             sortOrder: sortOrderOf('lastLoginAt'),
@@ -166,6 +187,7 @@ export default function UsersPage() {
           {
             key: 'createdAt',
             title: tc('common.createdAt'),
+            width: 96,
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrderOf('createdAt'),
@@ -174,9 +196,9 @@ export default function UsersPage() {
           {
             key: 'actions',
             title: tc('common.actions'),
-            fixed: 'right',
+            width: 130,
             render: (_, u) => (
-              <Space size={0} wrap>
+              <TableActions>
                 <Authorized permission="sys:user:edit">
                   <Button type="link" size="small" onClick={() => setEditing(u)} data-testid="user-edit">
                     {tc('common.edit')}
@@ -197,7 +219,7 @@ export default function UsersPage() {
                     {tc('common.delete')}
                   </Button>
                 </GuardedConfirm>
-              </Space>
+              </TableActions>
             ),
           },
         ]}
