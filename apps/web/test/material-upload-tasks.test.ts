@@ -4,6 +4,7 @@ import {
   localRefusal,
   overallProgress,
   taskPercent,
+  taskPhase,
   tasksToStart,
   uploadReducer,
   type UploadEvent,
@@ -49,8 +50,11 @@ describe('upload queue reducer', () => {
     expect(taskPercent(state(tasks))).toBe(40);
     tasks = apply(tasks, { type: 'hashed', id: 't0', md5: 'abc' });
     expect(state(tasks)).toMatchObject({ state: 'checking', md5: 'abc', hashed: 1000 });
+    // A fingerprint read to the end shows as that phase, not as an upload at 100 %.
+    expect(taskPhase(state(tasks))).toBe('hash');
     tasks = apply(tasks, { type: 'checked', id: 't0', held: false });
     expect(state(tasks).state).toBe('uploading');
+    expect(taskPhase(state(tasks))).toBe('upload');
     expect(taskPercent(state(tasks))).toBe(0);
     tasks = apply(tasks, { type: 'uploadProgress', id: 't0', bytes: 250 });
     expect(taskPercent(state(tasks))).toBe(25);

@@ -1,8 +1,8 @@
 import { CloseOutlined, RedoOutlined } from '@ant-design/icons';
 import { formatBytes } from '@apm/contract';
-import { Button, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Progress, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isFinal, taskPercent, type UploadState, type UploadTask } from './upload-tasks';
+import { isFinal, taskPercent, taskPhase, type UploadState, type UploadTask } from './upload-tasks';
 
 const STATE_COLOR: Record<UploadState, string> = {
   queued: 'default',
@@ -33,6 +33,7 @@ export interface UploadTaskListProps {
 /** One row per file: name, size, state, progress (hashing, then upload), the failure reason, actions. */
 export function UploadTaskList({ tasks, onCancel, onRetry }: UploadTaskListProps) {
   const { t } = useTranslation('materialUpload');
+  const { token } = theme.useToken();
   return (
     <div style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="material-upload-tasks">
       {tasks.map((task) => {
@@ -83,7 +84,19 @@ export function UploadTaskList({ tasks, onCancel, onRetry }: UploadTaskListProps
               )}
             </Flex>
             {task.state !== 'cancelled' && (
-              <Progress size="small" percent={percent} status={progressStatus(task.state)} />
+              <Progress
+                size="small"
+                percent={percent}
+                status={progressStatus(task.state)}
+                // Reading the file is not uploading it: its own colour and words, never a bare "100%".
+                {...(taskPhase(task) === 'hash'
+                  ? {
+                      strokeColor: token.colorTextQuaternary,
+                      format: (p?: number) => t('hashProgress', { percent: p ?? 0 }),
+                    }
+                  : {})}
+                data-phase={taskPhase(task)}
+              />
             )}
             {task.error && (
               <Typography.Text type="danger" data-testid="material-upload-error">

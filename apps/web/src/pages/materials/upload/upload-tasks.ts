@@ -163,6 +163,15 @@ export function tasksToStart(tasks: readonly UploadTask[], limit = UPLOAD_CONCUR
 }
 
 /** Progress of one task in percent: hashing first (0-100), then the upload (0-100). */
+/**
+ * Which phase a task's bar shows: reading the file for its fingerprint (hashing, then the server's
+ * check of it), or sending its bytes. The two are labelled apart, so that a fingerprint read to the
+ * end is not taken for a finished upload.
+ */
+export function taskPhase(task: UploadTask): 'hash' | 'upload' {
+  return task.state === 'queued' || task.state === 'hashing' || task.state === 'checking' ? 'hash' : 'upload';
+}
+
 export function taskPercent(task: UploadTask): number {
   if (task.state === 'done' || task.state === 'instant') return 100;
   if (task.state === 'checking') return 100;

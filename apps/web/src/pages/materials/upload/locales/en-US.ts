@@ -1,5 +1,6 @@
 /** Material uploader (en-US). */
 export default {
+  hashProgress: 'Reading file {{percent}}%',
   dropHint: 'Click or drag files and folders here to upload',
   formats: 'Images, videos, audio, PDF and Office documents, HTML packages (zip) and APKs',
   limit: 'Up to {{limit}} per file',

@@ -1,5 +1,6 @@
 /** Material uploader (fr-FR). */
 export default {
+  hashProgress: 'Lecture du fichier {{percent}} %',
   dropHint: 'Cliquez ou déposez ici des fichiers et des dossiers à téléverser',
   formats: 'Images, vidéos, audio, documents PDF et Office, paquets HTML (zip) et APK',
   limit: "Jusqu'à {{limit}} par fichier",

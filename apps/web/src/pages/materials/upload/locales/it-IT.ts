@@ -1,5 +1,6 @@
 /** Material uploader (it-IT). */
 export default {
+  hashProgress: 'Lettura file {{percent}}%',
   dropHint: 'Fai clic o trascina qui file e cartelle da caricare',
   formats: 'Immagini, video, audio, documenti PDF e Office, pacchetti HTML (zip) e APK',
   limit: 'Fino a {{limit}} per file',

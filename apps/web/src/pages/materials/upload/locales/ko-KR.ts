@@ -1,5 +1,6 @@
 /** Material uploader (ko-KR). */
 export default {
+  hashProgress: '파일 읽는 중 {{percent}}%',
   dropHint: '클릭하거나 파일과 폴더를 여기로 끌어 업로드하세요',
   formats: '이미지, 동영상, 오디오, PDF 및 Office 문서, HTML 패키지(zip), APK',
   limit: '파일당 최대 {{limit}}',

@@ -1,5 +1,6 @@
 /** Material uploader (ru-RU). */
 export default {
+  hashProgress: 'Чтение файла {{percent}}%',
   dropHint: 'Нажмите или перетащите сюда файлы и папки для загрузки',
   formats: 'Изображения, видео, аудио, документы PDF и Office, HTML-пакеты (zip) и APK',
   limit: 'До {{limit}} на файл',

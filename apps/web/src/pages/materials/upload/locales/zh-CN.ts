@@ -1,5 +1,6 @@
 /** Material uploader (zh-CN). */
 export default {
+  hashProgress: '读取文件 {{percent}}%',
   dropHint: '点击或将文件、文件夹拖到此处上传',
   formats: '图片、视频、音频、PDF 和 Office 文档、HTML 包（zip）以及 APK',
   limit: '单个文件最大 {{limit}}',

@@ -1,5 +1,6 @@
 /** Material uploader (zh-HK). */
 export default {
+  hashProgress: '讀取檔案 {{percent}}%',
   dropHint: '點擊或將檔案、資料夾拖到此處上載',
   formats: '圖片、影片、音訊、PDF 及 Office 文件、HTML 套件（zip）以及 APK',
   limit: '單個檔案最大 {{limit}}',
