@@ -81,9 +81,8 @@ describe('announcement management page', () => {
     });
     await page.click('[data-testid=announcement-languages-add]');
     await page.click('.ant-dropdown-menu-item:has-text("Italiano")');
-    await page.click(
-      '[data-testid=announcement-languages] .ant-tabs-tab[data-node-key=US] .ant-tabs-tab-remove',
-    );
+    await page.click('[data-testid=announcement-languages] .ant-tabs-tab[data-node-key=US]');
+    await page.click('[data-testid=announcement-languages-remove-US]');
     await page.locator('#announcement_texts_US_title').waitFor({ state: 'detached' });
     await page.click('#announcement_colseTipOn');
     // A popup needs a title and a content in each of its languages: the missing content is named.

@@ -1,6 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Languages, type Language } from '@apm/contract';
-import { Button, Dropdown, Tabs } from 'antd';
+import { Button, Dropdown, Flex, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { languageInfo } from '../../locales/languages';
 
@@ -16,7 +16,7 @@ export interface LanguageTabsProps {
   renderPane(language: Language): ReactNode;
   /** Text of the "add language" control. */
   addLabel: string;
-  /** Accessible name of the tabs' remove buttons. */
+  /** Text of each pane's remove button, followed by the language's name. */
   removeLabel: string;
   /** Languages whose fields hold errors: their tabs are marked. */
   invalid?: readonly Language[];
@@ -26,7 +26,7 @@ export interface LanguageTabsProps {
 
 /**
  * A text in any subset of the seven languages, at least one: a tab per language (named in that language),
- * an "add language" menu offering the others, and a remove button on each tab while more than one is left.
+ * an "add language" menu offering the others, and a remove button in each pane while more than one is left.
  */
 export function LanguageTabs(props: LanguageTabsProps) {
   const { languages, active, invalid = [], disabled } = props;
@@ -41,19 +41,12 @@ export function LanguageTabs(props: LanguageTabsProps) {
     props.onLanguagesChange(left);
     if (active === language) props.onActiveChange(left[0]!);
   };
+  const testId = props.testId;
+  // Only tabs inside the tab list (axe: aria-required-children): adding and removing a language are
+  // buttons beside the tabs and in each pane, not antd's editable-card buttons within the list.
   return (
-    <Tabs
-      type="editable-card"
-      size="small"
-      hideAdd
-      activeKey={active}
-      onChange={(key) => props.onActiveChange(key as Language)}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') remove(key as Language);
-      }}
-      data-testid={props.testId}
-      locale={{ removeAriaLabel: props.removeLabel }}
-      tabBarExtraContent={
+    <div data-testid={testId}>
+      <Flex justify="flex-end" style={{ marginBottom: 4 }}>
         <Dropdown
           disabled={disabled || missing.length === 0}
           trigger={['click']}
@@ -70,30 +63,53 @@ export function LanguageTabs(props: LanguageTabsProps) {
             type="dashed"
             icon={<PlusOutlined />}
             disabled={disabled || missing.length === 0}
-            data-testid={props.testId ? `${props.testId}-add` : undefined}
+            data-testid={testId ? `${testId}-add` : undefined}
           >
             {props.addLabel}
           </Button>
         </Dropdown>
-      }
-      items={languages.map((l) => {
-        const info = languageInfo(l);
-        return {
-          key: l,
-          forceRender: true,
-          closable: !disabled && languages.length > 1,
-          label: (
-            <span
-              lang={info.tag}
-              data-language={l}
-              style={invalid.includes(l) ? { color: 'var(--ant-color-error)' } : undefined}
-            >
-              {info.label}
-            </span>
-          ),
-          children: props.renderPane(l),
-        };
-      })}
-    />
+      </Flex>
+      <Tabs
+        type="card"
+        size="small"
+        activeKey={active}
+        onChange={(key) => props.onActiveChange(key as Language)}
+        items={languages.map((l) => {
+          const info = languageInfo(l);
+          return {
+            key: l,
+            forceRender: true,
+            label: (
+              <span
+                lang={info.tag}
+                data-language={l}
+                style={invalid.includes(l) ? { color: 'var(--ant-color-error)' } : undefined}
+              >
+                {info.label}
+              </span>
+            ),
+            children: (
+              <>
+                {props.renderPane(l)}
+                {!disabled && languages.length > 1 ? (
+                  <Flex justify="flex-end">
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(l)}
+                      data-testid={testId ? `${testId}-remove-${l}` : undefined}
+                    >
+                      {props.removeLabel} <span lang={info.tag}>{info.label}</span>
+                    </Button>
+                  </Flex>
+                ) : null}
+              </>
+            ),
+          };
+        })}
+      />
+    </div>
   );
 }
