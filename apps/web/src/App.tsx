@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { RouterProvider } from 'react-router/dom';
 import { FeedbackBridge } from './components/FeedbackBridge';
+import { DeferredApp } from './components/feedback/DeferredApp';
 import type { AppRouter } from './router';
 import { queryClient } from './services/query-client';
 import { consoleTheme } from './layouts/settings/theme-tokens';
@@ -13,18 +14,21 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** Root component: antd configuration (locale; no motion when the system asks for less), server-state cache, feedback bridge and router. */
+/**
+ * Root component: antd configuration (locale; no motion when the system asks for less), antd's
+ * feedback API (loaded on first use), server-state cache, feedback bridge and router.
+ */
 export function App({ router }: AppProps) {
   const antdLocale = useLocaleStore((s) => s.antdLocale);
   const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider locale={antdLocale} theme={consoleTheme('blue', 'light', !reducedMotion)}>
-      <AntApp style={{ height: '100%' }}>
+      <DeferredApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntApp>
+      </DeferredApp>
     </ConfigProvider>
   );
 }
