@@ -1,10 +1,15 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
-import { useState, type CSSProperties } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../locales/i18n';
-import { LANGUAGES, languageInfo, type Language } from '../locales/languages';
+import { languageInfo, type Language } from '../locales/languages';
 import { useLocaleStore } from '../stores/locale';
+import { useFeedback } from './feedback/use-feedback';
+
+// The dropdown (antd Menu, Trigger) is not part of the sign-in page until the switch is used.
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(loadMenu);
 
 /** Props of {@link LanguageSwitch}. */
 export interface LanguageSwitchProps {
@@ -16,39 +21,49 @@ export interface LanguageSwitchProps {
 /** Dropdown of the seven languages; choosing one switches the console and sets the `language` cookie. */
 export function LanguageSwitch({ iconOnly = false, style }: LanguageSwitchProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const language = useLocaleStore((s) => s.language);
   const [switching, setSwitching] = useState(false);
+  // Set by the first click: from then on the button sits in the dropdown, which opens on load.
+  const [used, setUsed] = useState<{ focus: boolean }>();
 
-  const items: MenuProps['items'] = LANGUAGES.map((l) => ({
-    key: l.code,
-    label: <span lang={l.tag}>{l.label}</span>,
-  }));
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const choose = (key: Language) => {
     if (key === language) return;
     setSwitching(true);
-    changeLanguage(key as Language, { persist: true })
+    changeLanguage(key, { persist: true })
       .catch((error: unknown) => {
         void message.error(error instanceof Error ? error.message : String(error));
       })
       .finally(() => setSwitching(false));
   };
 
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined aria-hidden />}
+      loading={switching}
+      // The name is what the button shows (WCAG 2.5.3); only the bare icon needs one of its own.
+      aria-label={iconOnly ? t('common.language') : undefined}
+      aria-haspopup="menu"
+      title={t('common.language')}
+      data-testid="language-switch"
+      style={style}
+      onMouseEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={
+        used ? undefined : (event) => setUsed({ focus: document.activeElement === event.currentTarget })
+      }
+    >
+      {iconOnly ? null : languageInfo(language).label}
+    </Button>
+  );
+
+  if (!used) return button;
   return (
-    <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [language] }} trigger={['click']}>
-      <Button
-        type="text"
-        icon={<GlobalOutlined aria-hidden />}
-        loading={switching}
-        // The name is what the button shows (WCAG 2.5.3); only the bare icon needs one of its own.
-        aria-label={iconOnly ? t('common.language') : undefined}
-        title={t('common.language')}
-        data-testid="language-switch"
-        style={style}
-      >
-        {iconOnly ? null : languageInfo(language).label}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={button}>
+      <LanguageMenu language={language} onChoose={choose} focus={used.focus}>
+        {button}
+      </LanguageMenu>
+    </Suspense>
   );
 }
