@@ -1,13 +1,14 @@
 import { APP_VERSION, type BrandConfig } from '@apm/contract';
-import { Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 
 /** Props of {@link PageFooter}. */
 export interface PageFooterProps {
   brand: BrandConfig;
 }
 
-/** Footer: the brand's links, its copyright and the product version (spec section 1). */
+/** Footer: the brand's links, its copyright and the product version (spec section 1). Plain links and text, no Typography. */
 export function PageFooter({ brand }: PageFooterProps) {
+  const { token } = theme.useToken();
   return (
     <Flex
       component="footer"
@@ -20,21 +21,22 @@ export function PageFooter({ brand }: PageFooterProps) {
       {brand.linkList.length > 0 ? (
         <Flex wrap justify="center" gap={16}>
           {brand.linkList.map((item) => (
-            <Typography.Link
+            <a
               key={`${item.name}-${item.link}`}
               href={item.link}
               target="_blank"
               rel="noopener noreferrer"
+              style={{ color: token.colorLink }}
             >
               {item.name}
-            </Typography.Link>
+            </a>
           ))}
         </Flex>
       ) : null}
-      <Typography.Text type="secondary">
+      <span style={{ color: token.colorTextDescription }}>
         {brand.copyRight ? `${brand.copyRight} · ` : ''}
         <span data-testid="app-version">{APP_VERSION}</span>
-      </Typography.Text>
+      </span>
     </Flex>
   );
 }

@@ -1,10 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Spin } from 'antd';
+import { Button, Flex, Form, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CaptchaInput } from '../../components/CaptchaInput';
+import { AuthCard } from '../../components/AuthCard';
+import { useFeedback } from '../../components/feedback/use-feedback';
 import { FALLBACK_BRAND } from '../../services/customer';
 import { login, sendLoginVerificationCode, type VerificationWay } from '../../services/auth';
 import { protectFields } from '../../services/landing-encryption';
@@ -18,7 +19,7 @@ import {
 import { RequestError } from '../../services/request';
 import { safeRedirect } from '../../utils/redirect';
 import { loginErrorKey, needsCaptcha } from './login/login-errors';
-import { VerificationCodeField } from './login/VerificationCodeField';
+import { LazyAlert, LazyCaptchaInput, LazyVerificationCodeField } from './login/lazy-fields';
 
 /** Values of the sign-in form. */
 interface LoginFormValues {
@@ -35,7 +36,7 @@ interface LoginFormValues {
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -123,7 +124,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Card styles={{ body: { padding: '24px 24px 8px' } }} title={t('login.title')}>
+    <AuthCard title={t('login.title')}>
       <Spin spinning={sysInitState.isPending}>
         <Form<LoginFormValues>
           form={form}
@@ -134,7 +135,7 @@ export default function LoginPage() {
           disabled={submitting}
         >
           {errorKey ? (
-            <Alert
+            <LazyAlert
               type="error"
               showIcon
               title={t(`login.errors.${errorKey}`)}
@@ -174,7 +175,7 @@ export default function LoginPage() {
               label={t('login.captcha')}
               rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
             >
-              <CaptchaInput
+              <LazyCaptchaInput
                 stamp={captchaStamp}
                 onRefresh={refreshCaptcha}
                 placeholder={t('login.captchaPlaceholder')}
@@ -183,7 +184,7 @@ export default function LoginPage() {
             </Form.Item>
           ) : null}
           {needVerification && chosenWay ? (
-            <VerificationCodeField ways={ways} way={chosenWay} onWayChange={setWay} onSend={sendCode} />
+            <LazyVerificationCodeField ways={ways} way={chosenWay} onWayChange={setWay} onSend={sendCode} />
           ) : null}
           <Form.Item style={{ marginBottom: 12 }}>
             <Button
@@ -211,6 +212,6 @@ export default function LoginPage() {
           </Flex>
         </Form>
       </Spin>
-    </Card>
+    </AuthCard>
   );
 }
