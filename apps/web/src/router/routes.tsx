@@ -10,6 +10,7 @@ import { PageLoading } from '../components/PageLoading';
 import RootLayout from '../layouts/RootLayout';
 import { RouteErrorPage } from '../pages/exception/RouteErrorPage';
 import { requireSignedIn, rootRedirect } from './guards';
+import { PageError } from './PageError';
 import type { RouteHandle } from './handle';
 import { lazyPage } from './lazy-page';
 import type { PageNamespace } from '../locales/page-messages';
@@ -67,6 +68,7 @@ const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.p
     path: menuPage.path,
     handle: { menuKey: menuPage.key } satisfies RouteHandle,
     lazy: lazyPage(built.load, built.namespaces),
+    ErrorBoundary: PageError,
   };
 });
 
@@ -121,20 +123,24 @@ export const routes: RouteObject[] = [
         id: 'signedIn',
         loader: requireSignedIn,
         lazy: lazyPage(() => import('../layouts/ShellLayout')),
+        // Each page's own boundary: its failure shows in the content area, the shell stays.
         children: [
           ...menuPageRoutes,
           {
             path: 'exception/403',
+            ErrorBoundary: PageError,
             handle: handle('forbidden'),
             lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
           },
           {
             path: 'exception/404',
+            ErrorBoundary: PageError,
             handle: handle('notFound'),
             lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
           },
           {
             path: 'exception/500',
+            ErrorBoundary: PageError,
             handle: handle('serverError'),
             lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
           },
