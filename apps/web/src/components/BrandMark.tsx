@@ -1,5 +1,4 @@
 import type { BrandConfig } from '@apm/contract';
-import { Flex, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,12 +10,12 @@ export interface BrandMarkProps {
 }
 
 /**
- * The brand's logo (when shown) and title; "Admin" (translated) when the brand has no title. The
- * title is a plain heading styled like antd's (Typography is not part of the sign-in page).
+ * The brand's logo (when shown) and title; "Admin" (translated) when the brand has no title. A
+ * plain heading in antd's heading sizes, in the surrounding text colour (light or dark header),
+ * since the sign-in page draws it before antd loads.
  */
 export function BrandMark({ brand, size = 'small' }: BrandMarkProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const large = size === 'large';
   const logoSize = large ? 44 : 32;
   const title = brand.title || t('common.admin');
@@ -24,22 +23,22 @@ export function BrandMark({ brand, size = 'small' }: BrandMarkProps) {
   const style: CSSProperties = {
     margin: 0,
     minWidth: 0,
-    color: token.colorTextHeading,
-    fontWeight: token.fontWeightStrong,
-    fontSize: large ? token.fontSizeHeading2 : token.fontSizeHeading4,
-    lineHeight: large ? token.lineHeightHeading2 : token.lineHeightHeading4,
+    color: 'inherit',
+    fontWeight: 600,
+    fontSize: large ? 30 : 20,
+    lineHeight: large ? 1.27 : 1.4,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   };
   return (
-    <Flex align="center" gap={large ? 12 : 8} style={{ minWidth: 0 }}>
+    <div style={{ display: 'flex', alignItems: 'center', gap: large ? 12 : 8, minWidth: 0 }}>
       {brand.showLogo && brand.logo ? (
         <img src={brand.logo} alt="" width={logoSize} height={logoSize} style={{ objectFit: 'contain' }} />
       ) : null}
       <Heading style={style} data-testid="brand-title">
         {title}
       </Heading>
-    </Flex>
+    </div>
   );
 }

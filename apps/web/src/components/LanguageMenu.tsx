@@ -1,6 +1,8 @@
-import { Dropdown, type MenuProps } from 'antd';
+import { ConfigProvider, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { consoleTheme } from '../layouts/settings/theme-tokens';
 import { LANGUAGES, type Language } from '../locales/languages';
+import { useLocaleStore } from '../stores/locale';
 
 /** Props of {@link LanguageMenu}. */
 export interface LanguageMenuProps {
@@ -10,10 +12,13 @@ export interface LanguageMenuProps {
   children: ReactElement;
   /** Whether the button had the focus while this loaded. */
   focus: boolean;
+  /** Whether to bring antd's theme and locale along (the signed-out pages have no antd around). */
+  themed?: boolean;
 }
 
 /** The dropdown of the seven languages around the switch's button; loaded when the switch is first used. */
-export default function LanguageMenu({ language, onChoose, children, focus }: LanguageMenuProps) {
+export default function LanguageMenu({ language, onChoose, children, focus, themed }: LanguageMenuProps) {
+  const antdLocale = useLocaleStore((s) => s.antdLocale);
   // It loads because the button was clicked: it opens at once.
   const [open, setOpen] = useState(true);
   const anchor = useRef<HTMLSpanElement>(null);
@@ -30,7 +35,7 @@ export default function LanguageMenu({ language, onChoose, children, focus }: La
     onChoose(key as Language);
   };
 
-  return (
+  const dropdown = (
     <Dropdown
       menu={{ items, onClick, selectable: true, selectedKeys: [language] }}
       trigger={['click']}
@@ -41,5 +46,11 @@ export default function LanguageMenu({ language, onChoose, children, focus }: La
         {children}
       </span>
     </Dropdown>
+  );
+  if (!themed) return dropdown;
+  return (
+    <ConfigProvider locale={antdLocale} theme={consoleTheme('blue', 'light')}>
+      {dropdown}
+    </ConfigProvider>
   );
 }

@@ -2,12 +2,11 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../locales/i18n';
-import { languageInfo, type Language } from '../locales/languages';
-import { useLocaleStore } from '../stores/locale';
+import { languageInfo } from '../locales/languages';
 import { useFeedback } from './feedback/use-feedback';
+import { useLanguageChoice } from './use-language-choice';
 
-// The dropdown (antd Menu, Trigger) is not part of the sign-in page until the switch is used.
+// The dropdown (antd Menu, Trigger) loads when the switch is first used.
 const loadMenu = () => import('./LanguageMenu');
 const LanguageMenu = lazy(loadMenu);
 
@@ -18,24 +17,16 @@ export interface LanguageSwitchProps {
   style?: CSSProperties;
 }
 
-/** Dropdown of the seven languages; choosing one switches the console and sets the `language` cookie. */
+/**
+ * Dropdown of the seven languages in the signed-in console (antd button); choosing one switches
+ * the console and sets the `language` cookie. The signed-out pages have {@link SignInLanguageSwitch}.
+ */
 export function LanguageSwitch({ iconOnly = false, style }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const language = useLocaleStore((s) => s.language);
-  const [switching, setSwitching] = useState(false);
+  const { language, switching, choose } = useLanguageChoice((text) => void message.error(text));
   // Set by the first click: from then on the button sits in the dropdown, which opens on load.
   const [used, setUsed] = useState<{ focus: boolean }>();
-
-  const choose = (key: Language) => {
-    if (key === language) return;
-    setSwitching(true);
-    changeLanguage(key, { persist: true })
-      .catch((error: unknown) => {
-        void message.error(error instanceof Error ? error.message : String(error));
-      })
-      .finally(() => setSwitching(false));
-  };
 
   const button = (
     <Button

@@ -22,16 +22,18 @@ export function DeferredApp({ children }: { children: ReactNode }) {
   const [api, setApi] = useState<FeedbackApi>(DEFERRED_API);
   const [Holders, setHolders] = useState<ComponentType<FeedbackHoldersProps>>();
 
-  useEffect(() => {
-    onFeedbackRequest(() => {
-      import('./FeedbackHolders')
-        .then((module) => setHolders(() => module.default))
-        .catch((error: unknown) => {
-          console.error(error);
-          feedbackLoadFailed();
-        });
-    });
-  }, []);
+  useEffect(
+    () =>
+      onFeedbackRequest(() => {
+        import('./FeedbackHolders')
+          .then((module) => setHolders(() => module.default))
+          .catch((error: unknown) => {
+            console.error(error);
+            feedbackLoadFailed();
+          });
+      }),
+    [],
+  );
 
   const onReady = useCallback((real: FeedbackApi) => {
     setApi(real);

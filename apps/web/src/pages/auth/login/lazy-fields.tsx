@@ -1,21 +1,17 @@
 /**
- * Parts of the sign-in form shown only when the server asks for them or after a failure: loaded
- * then, not with the page (the image captcha, the second factor, the error banner).
+ * Parts of the sign-in form drawn with antd, shown only when the server asks for them (the image
+ * captcha, the second factor): loaded then, antd with them.
  */
 import { lazy, Suspense } from 'react';
-import type { AlertProps } from 'antd';
 import type { CaptchaInputProps } from '../../../components/CaptchaInput';
 import type { VerificationCodeFieldProps } from './VerificationCodeField';
 
-const Captcha = lazy(() =>
-  import('../../../components/CaptchaInput').then((m) => ({ default: m.CaptchaInput })),
-);
+const Captcha = lazy(() => import('./AntdFields').then((m) => ({ default: m.ThemedCaptchaInput })));
 const Verification = lazy(() =>
-  import('./VerificationCodeField').then((m) => ({ default: m.VerificationCodeField })),
+  import('./AntdFields').then((m) => ({ default: m.ThemedVerificationCodeField })),
 );
-const Banner = lazy(() => import('antd/es/alert'));
 
-/** {@link CaptchaInput}, loaded on first use; `Form.Item` passes value and onChange through. */
+/** The image captcha field, loaded on first use. */
 export function LazyCaptchaInput(props: CaptchaInputProps) {
   return (
     <Suspense fallback={null}>
@@ -24,20 +20,11 @@ export function LazyCaptchaInput(props: CaptchaInputProps) {
   );
 }
 
-/** {@link VerificationCodeField}, loaded on first use. */
+/** The second-factor field, loaded on first use. */
 export function LazyVerificationCodeField(props: VerificationCodeFieldProps) {
   return (
     <Suspense fallback={null}>
       <Verification {...props} />
-    </Suspense>
-  );
-}
-
-/** antd's Alert, loaded on first use. */
-export function LazyAlert(props: AlertProps) {
-  return (
-    <Suspense fallback={null}>
-      <Banner {...props} />
     </Suspense>
   );
 }
