@@ -41,6 +41,16 @@ export default defineConfig({
               priority: 30,
             },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            // Libraries of the lazily loaded parts stay grouped by the parts that use them (a page
+            // loads only what it needs), but groups under 4 KB join a neighbour: the signed-in home
+            // page made 92 script requests, 58 of them under 2 KB (76 now, for 6 % more bytes).
+            {
+              name: 'lib',
+              test: /node_modules[\\/]/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4 * 1024,
+              priority: 10,
+            },
           ],
         },
       },
