@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
@@ -120,6 +120,7 @@ const range = (xs: number[]) => {
   return lo === hi ? `${lo}` : `${lo}–${hi}`;
 };
 
+const loadBefore = loadavg().map((x) => +x.toFixed(1));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'apm-lighthouse-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'apm-lighthouse-chromium-'));
 const reportDir = process.env.REPORT_DIR;
@@ -198,7 +199,9 @@ try {
     }
   }
   console.table(rows);
-  console.log(JSON.stringify({ runs: RUNS, rows }, null, 2));
+  // The machine's load says how much the absolute figures are worth (compare with the player's).
+  const load = { before: loadBefore, after: loadavg().map((x) => +x.toFixed(1)) };
+  console.log(JSON.stringify({ date: new Date().toISOString(), load, runs: RUNS, rows }, null, 2));
 } finally {
   chromium.kill('SIGTERM');
   server.kill('SIGTERM');
