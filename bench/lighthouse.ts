@@ -165,6 +165,7 @@ try {
   for (const preset of presets) {
     for (const page of pages) {
       const runs: Figures[] = [];
+      let failed = 0;
       for (let i = 0; i < RUNS; i++) {
         const flags: Flags = {
           port: debugPort,
@@ -176,13 +177,18 @@ try {
         const result = await lighthouse(`${baseUrl}${page.path}`, flags, PRESETS[preset]);
         if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
         const { lhr } = result;
-        if (lhr.runtimeError) console.error(`${page.name} ${preset} #${i + 1}: ${lhr.runtimeError.message}`);
         if (reportDir)
           writeFileSync(path.join(reportDir, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
+        // A run whose trace Lighthouse could not record (NO_NAVSTART…) scores 0: left out of the ranges.
+        if (lhr.runtimeError) {
+          console.error(`${page.name} ${preset} #${i + 1}: ${lhr.runtimeError.message}`);
+          failed += 1;
+          continue;
+        }
         runs.push(figures(lhr));
         console.error(`${page.name} ${preset} #${i + 1}: ${JSON.stringify(runs.at(-1))}`);
       }
-      const column = (key: keyof Figures) => range(runs.map((r) => r[key]));
+      const column = (key: keyof Figures) => (runs.length ? range(runs.map((r) => r[key])) : '—');
       rows.push({
         page: page.name,
         preset,
@@ -195,6 +201,7 @@ try {
         'KB transferred': column('transferKB'),
         requests: column('requests'),
         'JS requests': column('jsRequests'),
+        'failed runs': failed,
       });
     }
   }
