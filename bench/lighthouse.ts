@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
@@ -120,6 +120,7 @@ const range = (xs: number[]) => {
   return lo === hi ? `${lo}` : `${lo}–${hi}`;
 };
 
+const loadBefore = loadavg().map((x) => +x.toFixed(1));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'apm-lighthouse-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'apm-lighthouse-chromium-'));
 const reportDir = process.env.REPORT_DIR;
@@ -164,6 +165,7 @@ try {
   for (const preset of presets) {
     for (const page of pages) {
       const runs: Figures[] = [];
+      let failed = 0;
       for (let i = 0; i < RUNS; i++) {
         const flags: Flags = {
           port: debugPort,
@@ -175,13 +177,18 @@ try {
         const result = await lighthouse(`${baseUrl}${page.path}`, flags, PRESETS[preset]);
         if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
         const { lhr } = result;
-        if (lhr.runtimeError) console.error(`${page.name} ${preset} #${i + 1}: ${lhr.runtimeError.message}`);
         if (reportDir)
           writeFileSync(path.join(reportDir, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
+        // A run whose trace Lighthouse could not record (NO_NAVSTART…) scores 0: left out of the ranges.
+        if (lhr.runtimeError) {
+          console.error(`${page.name} ${preset} #${i + 1}: ${lhr.runtimeError.message}`);
+          failed += 1;
+          continue;
+        }
         runs.push(figures(lhr));
         console.error(`${page.name} ${preset} #${i + 1}: ${JSON.stringify(runs.at(-1))}`);
       }
-      const column = (key: keyof Figures) => range(runs.map((r) => r[key]));
+      const column = (key: keyof Figures) => (runs.length ? range(runs.map((r) => r[key])) : '—');
       rows.push({
         page: page.name,
         preset,
@@ -194,11 +201,14 @@ try {
         'KB transferred': column('transferKB'),
         requests: column('requests'),
         'JS requests': column('jsRequests'),
+        'failed runs': failed,
       });
     }
   }
   console.table(rows);
-  console.log(JSON.stringify({ runs: RUNS, rows }, null, 2));
+  // The machine's load says how much the absolute figures are worth (compare with the player's).
+  const load = { before: loadBefore, after: loadavg().map((x) => +x.toFixed(1)) };
+  console.log(JSON.stringify({ date: new Date().toISOString(), load, runs: RUNS, rows }, null, 2));
 } finally {
   chromium.kill('SIGTERM');
   server.kill('SIGTERM');

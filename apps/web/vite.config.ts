@@ -6,6 +6,28 @@ import { defineConfig } from 'vite';
 const API_TARGET = process.env.APM_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
+ * Packages (and antd folders) that antd's core and the signed-in shell are made of; not antd's
+ * translations (`locale/fr_FR.js`), which load one language at a time, on the sign-in page too.
+ */
+const ANTD_CORE = new RegExp(
+  String.raw`[\\/]node_modules[\\/](` +
+    [
+      String.raw`@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|icons[\\/]es[\\/](components|utils))`,
+      String.raw`@rc-component[\\/](util|motion|trigger|portal|resize-observer|menu|overflow|dropdown|drawer|tooltip)`,
+      String.raw`antd[\\/]es[\\/](_util|config-provider|theme|style|locale|app|version|` +
+        'button|layout|menu|dropdown|drawer|float-button|tooltip|spin|flex|space|avatar|badge|message|notification|' +
+        'modal|watermark)',
+      'clsx',
+      'stylis',
+      '@emotion',
+    ].join('|') +
+    String.raw`)[\\/]`,
+);
+/** antd's translations (its own and its date picker's and pagination's), one file per language. */
+const ANTD_TRANSLATION =
+  /[\\/]node_modules[\\/](antd[\\/]es[\\/]((date-picker|time-picker|calendar)[\\/])?locale[\\/][a-z]+_[A-Za-z]+\.js|@rc-component[\\/](picker|pagination)[\\/](es|lib)[\\/]locale[\\/])/;
+
+/**
  * Vite configuration of the console: React, served at `/`, API calls under `/apm-web`
  * proxied to the server in development, output in `apps/web/dist`.
  */
@@ -29,5 +51,32 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, in two files that stay cached across deploys of console code
+            // (automatic chunking cut it into 15 files, some of them under 1 KB).
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            // antd's core and what the signed-in shell draws (menu, dropdown, drawer, feedback):
+            // every signed-in page needs it, in one file instead of dozens of 1 KB ones (home page:
+            // 54 script files, 421 KB, instead of 92; the sign-in page loads none of it).
+            // Translations stay by language (one loads at a time, the sign-in page's too); ahead of
+            // antd-core, which would otherwise take them in as dependencies of its default locale.
+            { name: 'antd-locale', test: ANTD_TRANSLATION, entriesAware: true, priority: 16 },
+            {
+              name: 'antd-core',
+              test: (id: string) => ANTD_CORE.test(id) && !ANTD_TRANSLATION.test(id),
+              priority: 15,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,30 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
 import { RouterProvider } from 'react-router/dom';
-import { FeedbackBridge } from './components/FeedbackBridge';
 import type { AppRouter } from './router';
 import { queryClient } from './services/query-client';
-import { consoleTheme } from './layouts/settings/theme-tokens';
-import { useLocaleStore } from './stores/locale';
-import { useReducedMotion } from './utils/use-reduced-motion';
 
 /** Props of {@link App}. */
 export interface AppProps {
   router: AppRouter;
 }
 
-/** Root component: antd configuration (locale; no motion when the system asks for less), server-state cache, feedback bridge and router. */
+/** Root component: server-state cache and router; antd comes with the routes that use it (`AntdRoot`). */
 export function App({ router }: AppProps) {
-  const antdLocale = useLocaleStore((s) => s.antdLocale);
-  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={antdLocale} theme={consoleTheme('blue', 'light', !reducedMotion)}>
-      <AntApp style={{ height: '100%' }}>
-        <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -8,7 +8,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { changeLanguage } from './locales/i18n';
+import { changeLanguage, preloadLanguage } from './locales/i18n';
 import { LANGUAGE_COOKIE } from './locales/languages';
 import { resolveLanguage } from './locales/resolve-language';
 import { createAppRouter } from './router';
@@ -28,6 +28,8 @@ async function bootstrap(): Promise<void> {
 
   const cookie = readCookie(LANGUAGE_COOKIE);
   // The brand default only matters when no language was chosen; its answer is cached for the pages.
+  // Meanwhile the browser's language loads: usually the brand names none, or the same one.
+  if (!cookie) preloadLanguage(resolveLanguage({ browser: navigator.languages }));
   const brandDefault = cookie
     ? undefined
     : await queryClient

@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { configureRequest } from '../services/request';
+import { useFeedback } from './feedback/use-feedback';
 
 /** Hands antd's context-aware `message` to the request layer so its error toasts follow theme and locale. */
 export function FeedbackBridge() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   useEffect(() => {
     configureRequest({
       // Keyed by text so the same failure from parallel calls shows once.

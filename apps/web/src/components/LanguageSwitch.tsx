@@ -1,10 +1,14 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
-import { useState, type CSSProperties } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../locales/i18n';
-import { LANGUAGES, languageInfo, type Language } from '../locales/languages';
-import { useLocaleStore } from '../stores/locale';
+import { languageInfo } from '../locales/languages';
+import { useFeedback } from './feedback/use-feedback';
+import { useLanguageChoice } from './use-language-choice';
+
+// The dropdown (antd Menu, Trigger) loads when the switch is first used.
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(loadMenu);
 
 /** Props of {@link LanguageSwitch}. */
 export interface LanguageSwitchProps {
@@ -13,42 +17,44 @@ export interface LanguageSwitchProps {
   style?: CSSProperties;
 }
 
-/** Dropdown of the seven languages; choosing one switches the console and sets the `language` cookie. */
+/**
+ * Dropdown of the seven languages in the signed-in console (antd button); choosing one switches
+ * the console and sets the `language` cookie. The signed-out pages have {@link SignInLanguageSwitch}.
+ */
 export function LanguageSwitch({ iconOnly = false, style }: LanguageSwitchProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const language = useLocaleStore((s) => s.language);
-  const [switching, setSwitching] = useState(false);
+  const { message } = useFeedback();
+  const { language, switching, choose } = useLanguageChoice((text) => void message.error(text));
+  // Set by the first click: from then on the button sits in the dropdown, which opens on load.
+  const [used, setUsed] = useState<{ focus: boolean }>();
 
-  const items: MenuProps['items'] = LANGUAGES.map((l) => ({
-    key: l.code,
-    label: <span lang={l.tag}>{l.label}</span>,
-  }));
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined aria-hidden />}
+      loading={switching}
+      // The name is what the button shows (WCAG 2.5.3); only the bare icon needs one of its own.
+      aria-label={iconOnly ? t('common.language') : undefined}
+      aria-haspopup="menu"
+      title={t('common.language')}
+      data-testid="language-switch"
+      style={style}
+      onMouseEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={
+        used ? undefined : (event) => setUsed({ focus: document.activeElement === event.currentTarget })
+      }
+    >
+      {iconOnly ? null : languageInfo(language).label}
+    </Button>
+  );
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === language) return;
-    setSwitching(true);
-    changeLanguage(key as Language, { persist: true })
-      .catch((error: unknown) => {
-        void message.error(error instanceof Error ? error.message : String(error));
-      })
-      .finally(() => setSwitching(false));
-  };
-
+  if (!used) return button;
   return (
-    <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [language] }} trigger={['click']}>
-      <Button
-        type="text"
-        icon={<GlobalOutlined aria-hidden />}
-        loading={switching}
-        // The name is what the button shows (WCAG 2.5.3); only the bare icon needs one of its own.
-        aria-label={iconOnly ? t('common.language') : undefined}
-        title={t('common.language')}
-        data-testid="language-switch"
-        style={style}
-      >
-        {iconOnly ? null : languageInfo(language).label}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={button}>
+      <LanguageMenu language={language} onChoose={choose} focus={used.focus}>
+        {button}
+      </LanguageMenu>
+    </Suspense>
   );
 }

@@ -1,40 +1,45 @@
 import { APP_VERSION, type BrandConfig } from '@apm/contract';
-import { Flex, Typography } from 'antd';
 
 /** Props of {@link PageFooter}. */
 export interface PageFooterProps {
   brand: BrandConfig;
+  /** Colours of the links and of the copyright line (the theme's link and description colours). */
+  colors: { link: string; text: string };
 }
 
-/** Footer: the brand's links, its copyright and the product version (spec section 1). */
-export function PageFooter({ brand }: PageFooterProps) {
+/** Footer: the brand's links, its copyright and the product version (spec section 1). Plain elements. */
+export function PageFooter({ brand, colors }: PageFooterProps) {
   return (
-    <Flex
-      component="footer"
-      vertical
-      align="center"
-      gap={4}
-      style={{ padding: '16px 16px 24px', textAlign: 'center' }}
+    <footer
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 4,
+        padding: '16px 16px 24px',
+        textAlign: 'center',
+      }}
       data-testid="page-footer"
     >
       {brand.linkList.length > 0 ? (
-        <Flex wrap justify="center" gap={16}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 16 }}>
           {brand.linkList.map((item) => (
-            <Typography.Link
+            <a
               key={`${item.name}-${item.link}`}
               href={item.link}
               target="_blank"
               rel="noopener noreferrer"
+              style={{ color: colors.link, textDecoration: 'none' }}
             >
               {item.name}
-            </Typography.Link>
+            </a>
           ))}
-        </Flex>
+        </div>
       ) : null}
-      <Typography.Text type="secondary">
+      <span style={{ color: colors.text }}>
         {brand.copyRight ? `${brand.copyRight} · ` : ''}
         <span data-testid="app-version">{APP_VERSION}</span>
-      </Typography.Text>
-    </Flex>
+      </span>
+    </footer>
   );
 }

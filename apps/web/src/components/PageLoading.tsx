@@ -1,8 +1,10 @@
-import { Flex, Spin } from 'antd';
 import NProgress from 'nprogress';
 import { useEffect } from 'react';
 
-/** Full-area spinner shown while a page or its data loads; also runs the top progress bar. */
+/**
+ * Full-area spinner shown while a page or its data loads; also runs the top progress bar. Plain
+ * CSS (`styles.css`), since it shows before antd has loaded.
+ */
 export function PageLoading() {
   useEffect(() => {
     NProgress.start();
@@ -11,8 +13,8 @@ export function PageLoading() {
     };
   }, []);
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
-      <Spin size="large" />
-    </Flex>
+    <div className="apm-loading" aria-busy="true" aria-live="polite">
+      <span className="apm-spinner" />
+    </div>
   );
 }

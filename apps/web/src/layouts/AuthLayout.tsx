@@ -1,42 +1,44 @@
+import './auth/sign-in.css';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Layout, theme, Typography } from 'antd';
 import { Outlet } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
-import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageHeading } from '../components/PageHeading';
 import { PageFooter } from '../components/PageFooter';
+import { SignInLanguageSwitch } from '../components/SignInLanguageSwitch';
 import { FALLBACK_BRAND } from '../services/customer';
 import { brandQuery } from '../services/queries';
+import { paletteVariables, SIGN_IN_PALETTE } from './auth/sign-in-palette';
+
+const FOOTER_COLORS = { link: SIGN_IN_PALETTE.colorLink, text: SIGN_IN_PALETTE.colorTextDescription };
 
 /**
  * Layout of the signed-out pages (sign-in, initialisation, login expired): brand background,
  * language switch, the brand above a centred card column, footer with copyright and version.
+ * Drawn without antd (`auth/sign-in.css`): the sign-in page loads none of it; the other
+ * signed-out pages bring it with their own route.
  */
 export default function AuthLayout() {
   const { data: brand = FALLBACK_BRAND } = useQuery(brandQuery());
-  const { token } = theme.useToken();
   const background = brand.backgroundImage
     ? `center / cover no-repeat url(${JSON.stringify(brand.backgroundImage)})`
-    : `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 55%)`;
+    : `linear-gradient(160deg, ${SIGN_IN_PALETTE.colorPrimaryBg} 0%, ${SIGN_IN_PALETTE.colorBgLayout} 55%)`;
 
   return (
-    <Layout style={{ minHeight: '100%', background }}>
-      <Flex justify="flex-end" style={{ padding: '8px 12px' }}>
-        <LanguageSwitch />
-      </Flex>
-      <Layout.Content
-        style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: '8px 16px' }}
-      >
-        <Flex vertical gap={20} style={{ width: '100%', maxWidth: 440 }}>
+    <div className="apm-auth" style={{ ...paletteVariables(), background }}>
+      <div className="apm-auth-bar">
+        <SignInLanguageSwitch />
+      </div>
+      <main className="apm-auth-main">
+        <div className="apm-auth-column">
           <PageHeading />
-          <Flex vertical align="center" gap={4}>
+          <div className="apm-brand">
             <BrandMark brand={brand} size="large" />
-            {brand.tag ? <Typography.Text type="secondary">{brand.tag}</Typography.Text> : null}
-          </Flex>
+            {brand.tag ? <span className="apm-brand-tag">{brand.tag}</span> : null}
+          </div>
           <Outlet />
-        </Flex>
-      </Layout.Content>
-      <PageFooter brand={brand} />
-    </Layout>
+        </div>
+      </main>
+      <PageFooter brand={brand} colors={FOOTER_COLORS} />
+    </div>
   );
 }

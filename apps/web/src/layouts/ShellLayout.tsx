@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Flex, Layout, Result } from 'antd';
+import { Button, Flex, Layout, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { isSuperAdmin } from '../access/authority';
+import { useFeedback } from '../components/feedback/use-feedback';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { FALLBACK_BRAND } from '../services/customer';
@@ -38,7 +39,7 @@ function ExpiredPasswordFrame() {
 export default function ShellLayout() {
   const { t } = useTranslation();
   // The root App's message API: its toasts outlive the shell (the no-permission warning shows on /403).
-  const { message: rootMessage } = App.useApp();
+  const { message: rootMessage } = useFeedback();
   const location = useLocation();
   const { data: brand = FALLBACK_BRAND } = useQuery(brandQuery());
   const userQuery = useQuery(userInfoQuery());

@@ -64,6 +64,17 @@ function ensureInit(): Promise<unknown> {
   return initialised;
 }
 
+/**
+ * Starts loading a language's messages and locales without switching to it: start-up asks for
+ * the likely language while it still waits to know the brand's default (the module loader keeps
+ * the chunks, so the switch that follows finds them).
+ */
+export function preloadLanguage(language: Language): void {
+  void Promise.all([messageLoaders[language](), antdLoaders[language](), dayjsLoaders[language]()]).catch(
+    () => undefined,
+  );
+}
+
 /** Number of the latest `changeLanguage` call. */
 let latestChange = 0;
 

@@ -1,5 +1,6 @@
 /** Route loaders deciding where signed-in and signed-out users may go. */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { preloadFeedback } from '../components/feedback/feedback-loader';
 import { checkIsLogin } from '../services/auth';
 import { userInfoQuery } from '../services/queries';
 import { queryClient } from '../services/query-client';
@@ -24,6 +25,8 @@ export async function requireSignedIn({ request }: LoaderFunctionArgs): Promise<
   if (await isSignedIn()) {
     // Asked now, not once the shell's chunk has loaded and mounted: the shell waits for the user.
     void queryClient.prefetchQuery(userInfoQuery());
+    // Signed-in pages use antd's messages and dialogs: their code loads beside the shell's.
+    void preloadFeedback();
     return null;
   }
   const url = new URL(request.url);

@@ -10,6 +10,7 @@ import { PageLoading } from '../components/PageLoading';
 import RootLayout from '../layouts/RootLayout';
 import { RouteErrorPage } from '../pages/exception/RouteErrorPage';
 import { requireSignedIn, rootRedirect } from './guards';
+import { PageError } from './PageError';
 import type { RouteHandle } from './handle';
 import { lazyPage } from './lazy-page';
 import type { PageNamespace } from '../locales/page-messages';
@@ -69,6 +70,7 @@ const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.p
     path: menuPage.path,
     handle: { menuKey: menuPage.key } satisfies RouteHandle,
     lazy: lazyPage(built.load, built.namespaces),
+    ErrorBoundary: PageError,
   };
 });
 
@@ -80,6 +82,69 @@ const FULL_SCREEN_PAGES = [
   ['terminalSelection', 'terminalSelection'],
   ['programEditor', 'programEditor'],
 ] as const satisfies readonly (readonly [string, RouteHandle['titleKey']])[];
+
+/** antd's layout (theme, locale, feedback) around the routes that use antd. */
+const loadAntdRoot = () => import('../layouts/AntdRoot');
+
+/** Routes inside antd's layout: the signed-in shell, full-screen pages, error pages. */
+const ANTD_ROUTES: RouteObject[] = [
+  {
+    id: 'signedIn',
+    loader: requireSignedIn,
+    lazy: lazyPage(() => import('../layouts/ShellLayout')),
+    // Each page's own boundary: its failure shows in the content area, the shell stays.
+    children: [
+      ...menuPageRoutes,
+      {
+        path: 'exception/403',
+        ErrorBoundary: PageError,
+        handle: handle('forbidden'),
+        lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
+      },
+      {
+        path: 'exception/404',
+        ErrorBoundary: PageError,
+        handle: handle('notFound'),
+        lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
+      },
+      {
+        path: 'exception/500',
+        ErrorBoundary: PageError,
+        handle: handle('serverError'),
+        lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
+      },
+    ],
+  },
+  {
+    id: 'fullScreen',
+    loader: requireSignedIn,
+    children: FULL_SCREEN_PAGES.map(([path, titleKey]) => ({
+      path,
+      handle: handle(titleKey),
+      lazy: lazyPage(fullScreen),
+    })),
+  },
+  {
+    path: '403',
+    handle: handle('forbidden'),
+    lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
+  },
+  {
+    path: '404',
+    handle: handle('notFound'),
+    lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
+  },
+  {
+    path: '500',
+    handle: handle('serverError'),
+    lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
+  },
+  {
+    path: '*',
+    handle: handle('notFound'),
+    lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
+  },
+];
 
 /** All routes of the console. */
 export const routes: RouteObject[] = [
@@ -96,80 +161,40 @@ export const routes: RouteObject[] = [
         id: 'auth',
         lazy: lazyPage(() => import('../layouts/AuthLayout')),
         children: [
+          // Drawn without antd: its runtime loads after sign-in (or with the other signed-out pages).
           { path: 'login', handle: handle('login'), lazy: lazyPage(() => import('../pages/auth/LoginPage')) },
           {
-            path: 'sysInit',
-            handle: handle('sysInit'),
-            lazy: lazyPage(() => import('../pages/auth/SysInitPage')),
-          },
-          {
-            path: 'logout',
-            handle: handle('logout'),
-            lazy: lazyPage(() => import('../pages/auth/LogoutPage')),
-          },
-          {
-            path: 'register',
-            handle: handle('register'),
-            lazy: lazyPage(() => import('../pages/registration/RegisterPage'), ['registration']),
-          },
-          {
-            path: 'forgotPassword',
-            handle: handle('forgotPassword'),
-            lazy: lazyPage(() => import('../pages/registration/ForgotPasswordPage'), ['registration']),
-          },
-        ],
-      },
-      {
-        id: 'signedIn',
-        loader: requireSignedIn,
-        lazy: lazyPage(() => import('../layouts/ShellLayout')),
-        children: [
-          ...menuPageRoutes,
-          {
-            path: 'exception/403',
-            handle: handle('forbidden'),
-            lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
-          },
-          {
-            path: 'exception/404',
-            handle: handle('notFound'),
-            lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
-          },
-          {
-            path: 'exception/500',
-            handle: handle('serverError'),
-            lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
+            id: 'authAntd',
+            lazy: lazyPage(loadAntdRoot),
+            children: [
+              {
+                path: 'sysInit',
+                handle: handle('sysInit'),
+                lazy: lazyPage(() => import('../pages/auth/SysInitPage')),
+              },
+              {
+                path: 'logout',
+                handle: handle('logout'),
+                lazy: lazyPage(() => import('../pages/auth/LogoutPage')),
+              },
+              {
+                path: 'register',
+                handle: handle('register'),
+                lazy: lazyPage(() => import('../pages/registration/RegisterPage'), ['registration']),
+              },
+              {
+                path: 'forgotPassword',
+                handle: handle('forgotPassword'),
+                lazy: lazyPage(() => import('../pages/registration/ForgotPasswordPage'), ['registration']),
+              },
+            ],
           },
         ],
       },
       {
-        id: 'fullScreen',
-        loader: requireSignedIn,
-        children: FULL_SCREEN_PAGES.map(([path, titleKey]) => ({
-          path,
-          handle: handle(titleKey),
-          lazy: lazyPage(fullScreen),
-        })),
-      },
-      {
-        path: '403',
-        handle: handle('forbidden'),
-        lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
-      },
-      {
-        path: '404',
-        handle: handle('notFound'),
-        lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
-      },
-      {
-        path: '500',
-        handle: handle('serverError'),
-        lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
-      },
-      {
-        path: '*',
-        handle: handle('notFound'),
-        lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
+        id: 'antd',
+        lazy: lazyPage(loadAntdRoot),
+        children: ANTD_ROUTES,
       },
     ],
   },

@@ -148,7 +148,7 @@ export function ShellFrame({ user, brand, rootMessage }: ShellFrameProps) {
       <Layout.Content style={{ flex: 'auto' }}>
         <ShellContent shell={shell} style={contentStyle} rootMessage={rootMessage} />
       </Layout.Content>
-      <PageFooter brand={brand} />
+      <PageFooter brand={brand} colors={{ link: token.colorLink, text: token.colorTextDescription }} />
     </Layout>
   );
 

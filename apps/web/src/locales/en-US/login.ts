@@ -4,6 +4,8 @@ export default {
   username: 'Username',
   usernameRequired: 'Please enter your username',
   password: 'Password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
   passwordRequired: 'Please enter your password',
   captcha: 'Picture code',
   captchaPlaceholder: 'Characters in the picture',

@@ -6,6 +6,8 @@ const login: typeof en = {
   username: "Nom d'utilisateur",
   usernameRequired: "Veuillez saisir votre nom d'utilisateur",
   password: 'Mot de passe',
+  showPassword: 'Afficher le mot de passe',
+  hidePassword: 'Masquer le mot de passe',
   passwordRequired: 'Veuillez saisir votre mot de passe',
   captcha: 'Code image',
   captchaPlaceholder: "Caractères de l'image",

@@ -6,6 +6,8 @@ const login: typeof en = {
   username: 'Nome utente',
   usernameRequired: 'Inserisci il nome utente',
   password: 'Password',
+  showPassword: 'Mostra password',
+  hidePassword: 'Nascondi password',
   passwordRequired: 'Inserisci la password',
   captcha: 'Codice immagine',
   captchaPlaceholder: "Caratteri dell'immagine",

@@ -6,6 +6,8 @@ const login: typeof en = {
   username: '사용자 이름',
   usernameRequired: '사용자 이름을 입력하세요',
   password: '비밀번호',
+  showPassword: '비밀번호 표시',
+  hidePassword: '비밀번호 숨기기',
   passwordRequired: '비밀번호를 입력하세요',
   captcha: '이미지 코드',
   captchaPlaceholder: '이미지의 문자',

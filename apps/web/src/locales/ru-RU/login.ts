@@ -6,6 +6,8 @@ const login: typeof en = {
   username: 'Имя пользователя',
   usernameRequired: 'Введите имя пользователя',
   password: 'Пароль',
+  showPassword: 'Показать пароль',
+  hidePassword: 'Скрыть пароль',
   passwordRequired: 'Введите пароль',
   captcha: 'Код с картинки',
   captchaPlaceholder: 'Символы с картинки',

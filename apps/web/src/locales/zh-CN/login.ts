@@ -6,6 +6,8 @@ const login: typeof en = {
   username: '用户名',
   usernameRequired: '请输入用户名',
   password: '密码',
+  showPassword: '显示密码',
+  hidePassword: '隐藏密码',
   passwordRequired: '请输入密码',
   captcha: '图形验证码',
   captchaPlaceholder: '图中字符',

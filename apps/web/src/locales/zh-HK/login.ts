@@ -6,6 +6,8 @@ const login: typeof en = {
   username: '用戶名稱',
   usernameRequired: '請輸入用戶名稱',
   password: '密碼',
+  showPassword: '顯示密碼',
+  hidePassword: '隱藏密碼',
   passwordRequired: '請輸入密碼',
   captcha: '圖形驗證碼',
   captchaPlaceholder: '圖中字元',

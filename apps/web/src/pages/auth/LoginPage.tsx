@@ -1,10 +1,7 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CaptchaInput } from '../../components/CaptchaInput';
 import { FALLBACK_BRAND } from '../../services/customer';
 import { login, sendLoginVerificationCode, type VerificationWay } from '../../services/auth';
 import { protectFields } from '../../services/landing-encryption';
@@ -17,29 +14,22 @@ import {
 } from '../../services/queries';
 import { RequestError } from '../../services/request';
 import { safeRedirect } from '../../utils/redirect';
+import { LazyCaptchaInput, LazyVerificationCodeField } from './login/lazy-fields';
 import { loginErrorKey, needsCaptcha } from './login/login-errors';
-import { VerificationCodeField } from './login/VerificationCodeField';
-
-/** Values of the sign-in form. */
-interface LoginFormValues {
-  username: string;
-  password: string;
-  validateCode?: string;
-  verificationCode?: string;
-}
+import { SignInField } from './login/SignInField';
+import { missingFields, type LoginFields } from './login/login-form';
 
 /**
  * `/login`. Checks initialisation first (anything but 0/1 goes to `/sysInit`), encrypts the
  * credentials when landing encryption is on, asks for the image captcha and the e-mail/SMS
- * code when the server wants them, and translates every failure reason.
+ * code when the server wants them, and translates every failure reason. Drawn without antd
+ * (`layouts/auth/sign-in.css`), so that signing in loads only what it needs.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<LoginFormValues>();
 
   const brand = useQuery(brandQuery()).data ?? FALLBACK_BRAND;
   const sysInitState = useQuery(sysInitStateQuery());
@@ -47,14 +37,24 @@ export default function LoginPage() {
   // Fetched early so encryption does not delay the submit.
   useQuery(publishKeyQuery());
 
+  const [fields, setFields] = useState<LoginFields>({
+    username: '',
+    password: '',
+    validateCode: '',
+    verificationCode: '',
+  });
+  // Fields found missing on submit; each is checked again as it changes.
+  const [missing, setMissing] = useState<ReadonlySet<keyof LoginFields>>(new Set());
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
   const [errorKey, setErrorKey] = useState<ReturnType<typeof loginErrorKey> | null>(null);
+  const [codeStatus, setCodeStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const ways = senior.data?.required ? senior.data.ways : [];
   const [way, setWay] = useState<VerificationWay | undefined>(undefined);
   const chosenWay = way && ways.includes(way) ? way : ways[0];
   const needVerification = senior.data?.required === true;
+  const needs = { captcha: needCaptcha, verification: needVerification };
 
   useEffect(() => {
     const state = sysInitState.data;
@@ -63,29 +63,40 @@ export default function LoginPage() {
 
   const refreshCaptcha = () => setCaptchaStamp(Date.now());
 
-  const encrypt = async (fields: { username: string; password?: string }) =>
-    protectFields(fields, ['username', 'password'], await queryClient.fetchQuery(publishKeyQuery()));
+  const setField = (name: keyof LoginFields) => (value: string) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    if (missing.has(name)) setMissing(new Set(missingFields(next, needs).filter((f) => missing.has(f))));
+  };
 
-  const onFinish = async (values: LoginFormValues) => {
+  const encrypt = async (values: { username: string; password?: string }) =>
+    protectFields(values, ['username', 'password'], await queryClient.fetchQuery(publishKeyQuery()));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const absent = missingFields(fields, needs);
+    setMissing(new Set(absent));
+    if (absent.length > 0) {
+      document.getElementById(`login_${absent[0]}`)?.focus();
+      return;
+    }
     setErrorKey(null);
     setSubmitting(true);
     try {
       const { username, password } = await encrypt({
-        username: values.username.trim(),
-        password: values.password,
+        username: fields.username.trim(),
+        password: fields.password,
       });
       const result = await login({
         username,
         password: password ?? '',
-        validateCode: needCaptcha ? values.validateCode?.trim() : undefined,
-        verificationCode: needVerification ? values.verificationCode?.trim() : undefined,
+        validateCode: needCaptcha ? fields.validateCode.trim() : undefined,
+        verificationCode: needVerification ? fields.verificationCode.trim() : undefined,
       });
       queryClient.removeQueries({ queryKey: queryKeys.userInfo });
       navigate(
         result.pwdPastDue ? '/personalCenter?pwdPastDue=1' : safeRedirect(searchParams.get('redirect')),
-        {
-          replace: true,
-        },
+        { replace: true },
       );
     } catch (error) {
       setErrorKey(loginErrorKey(error));
@@ -94,7 +105,7 @@ export default function LoginPage() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.publishKey });
       }
       // A captcha answer is good for one attempt only.
-      form.setFieldValue('validateCode', undefined);
+      setFields((f) => ({ ...f, validateCode: '' }));
       refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -103,114 +114,127 @@ export default function LoginPage() {
 
   const sendCode = async (): Promise<boolean> => {
     if (!chosenWay) return false;
-    try {
-      await form.validateFields(['username']);
-    } catch {
+    if (!fields.username.trim()) {
+      setMissing(new Set([...missing, 'username']));
       return false;
     }
     try {
-      const { username } = await encrypt({ username: form.getFieldValue('username').trim() });
+      const { username } = await encrypt({ username: fields.username.trim() });
       await sendLoginVerificationCode({ username, way: chosenWay });
-      void message.success(t('login.codeSent'));
+      setCodeStatus({ ok: true, text: t('login.codeSent') });
       return true;
     } catch (error) {
       const key = loginErrorKey(error);
-      void message.error(
-        key === 'rateLimited' || key === 'network' ? t(`login.errors.${key}`) : t('login.sendFailed'),
-      );
+      setCodeStatus({
+        ok: false,
+        text: key === 'rateLimited' || key === 'network' ? t(`login.errors.${key}`) : t('login.sendFailed'),
+      });
       return false;
     }
   };
 
+  const error = (name: keyof LoginFields, message: string) => (missing.has(name) ? message : undefined);
+
   return (
-    <Card styles={{ body: { padding: '24px 24px 8px' } }} title={t('login.title')}>
-      <Spin spinning={sysInitState.isPending}>
-        <Form<LoginFormValues>
-          form={form}
-          name="login"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          disabled={submitting}
-        >
-          {errorKey ? (
-            <Alert
-              type="error"
-              showIcon
-              title={t(`login.errors.${errorKey}`)}
-              style={{ marginBottom: 16 }}
-              data-testid="login-error"
-            />
-          ) : null}
-          <Form.Item
-            name="username"
-            label={t('login.username')}
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input
-              size="large"
-              prefix={<UserOutlined />}
+    <section className="apm-card" aria-labelledby="login_title">
+      <div className="apm-card-head" id="login_title">
+        {t('login.title')}
+      </div>
+      <div className="apm-card-body" aria-busy={sysInitState.isPending}>
+        <form id="login" name="login" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <fieldset disabled={submitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            {errorKey ? (
+              <div className="apm-alert-error" role="alert" data-testid="login-error">
+                {t(`login.errors.${errorKey}`)}
+              </div>
+            ) : null}
+            <SignInField
+              id="login_username"
+              name="username"
+              label={t('login.username')}
+              icon="User"
               placeholder={t('login.username')}
               autoComplete="username"
               maxLength={64}
+              value={fields.username}
+              onChange={setField('username')}
+              error={error('username', t('login.usernameRequired'))}
             />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password
-              size="large"
-              prefix={<LockOutlined />}
+            <SignInField
+              id="login_password"
+              name="password"
+              label={t('login.password')}
+              icon="Lock"
+              password
               placeholder={t('login.password')}
               autoComplete="current-password"
               maxLength={64}
+              value={fields.password}
+              onChange={setField('password')}
+              error={error('password', t('login.passwordRequired'))}
             />
-          </Form.Item>
-          {needCaptcha ? (
-            <Form.Item
-              name="validateCode"
-              label={t('login.captcha')}
-              rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
-            >
-              <CaptchaInput
-                stamp={captchaStamp}
-                onRefresh={refreshCaptcha}
-                placeholder={t('login.captchaPlaceholder')}
-                refreshLabel={t('login.captchaRefresh')}
-              />
-            </Form.Item>
-          ) : null}
-          {needVerification && chosenWay ? (
-            <VerificationCodeField ways={ways} way={chosenWay} onWayChange={setWay} onSend={sendCode} />
-          ) : null}
-          <Form.Item style={{ marginBottom: 12 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              size="large"
-              block
-              loading={submitting}
-              data-testid="login-submit"
-            >
-              {t('login.submit')}
-            </Button>
-          </Form.Item>
-          <Flex justify="space-between" align="center" wrap style={{ marginBottom: 12 }}>
-            {brand.showRegister !== false ? (
-              <Link to="/register" data-testid="register-link">
-                {t('login.register')}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <Link to="/forgotPassword" data-testid="forgot-link">
-              {t('login.forgot')}
+            {needCaptcha ? (
+              <div className="apm-field">
+                <label htmlFor="login_validateCode">{t('login.captcha')}</label>
+                <LazyCaptchaInput
+                  id="login_validateCode"
+                  value={fields.validateCode}
+                  onChange={setField('validateCode')}
+                  stamp={captchaStamp}
+                  onRefresh={refreshCaptcha}
+                  placeholder={t('login.captchaPlaceholder')}
+                  refreshLabel={t('login.captchaRefresh')}
+                />
+                {missing.has('validateCode') ? (
+                  <div className="apm-field-error" role="alert">
+                    {t('login.captchaRequired')}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+            {needVerification && chosenWay ? (
+              <>
+                <LazyVerificationCodeField
+                  ways={ways}
+                  way={chosenWay}
+                  onWayChange={setWay}
+                  onSend={sendCode}
+                  value={fields.verificationCode}
+                  onChange={setField('verificationCode')}
+                  error={error('verificationCode', t('login.verificationRequired'))}
+                />
+                {codeStatus ? (
+                  <div
+                    className="apm-status"
+                    role={codeStatus.ok ? 'status' : 'alert'}
+                    data-type={codeStatus.ok ? 'success' : 'error'}
+                  >
+                    {codeStatus.text}
+                  </div>
+                ) : null}
+              </>
+            ) : null}
+            <div style={{ marginBottom: 12 }}>
+              <button type="submit" className="apm-button" data-testid="login-submit">
+                {submitting ? <span className="apm-spinner" aria-hidden /> : null}
+                {t('login.submit')}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+        <div className="apm-links">
+          {brand.showRegister !== false ? (
+            <Link to="/register" data-testid="register-link">
+              {t('login.register')}
             </Link>
-          </Flex>
-        </Form>
-      </Spin>
-    </Card>
+          ) : (
+            <span />
+          )}
+          <Link to="/forgotPassword" data-testid="forgot-link">
+            {t('login.forgot')}
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }
