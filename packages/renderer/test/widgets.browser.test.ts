@@ -84,6 +84,8 @@ describe('text', () => {
     expect(speed).toBeGreaterThan(300);
     expect(speed).toBeLessThan(500);
     await b.page.evaluate(() => apm.renderer.stop());
+    // A paused animation is pending until the next frame: read its position once the pause holds.
+    await content.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.ready)));
     const held = await x();
     await b.page.waitForTimeout(300);
     expect(await x()).toBe(held);
