@@ -6,17 +6,17 @@
  * CHROMIUM_PATH (default /usr/bin/chromium), REPORT_DIR (keeps every Lighthouse JSON report there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { apiSignIn } from '../e2e/support/api.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
 const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 
@@ -54,34 +54,6 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Encrypts a value the way the console does: RSA-OAEP/SHA-256 with the server's published key. */
-async function encryptForServer(baseUrl: string, value: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/apm-web/f/common/publishKey`);
-  const { data } = (await res.json()) as { data: { exponent: string; modulus: string } };
-  const key = createPublicKey({
-    key: {
-      kty: 'RSA',
-      n: Buffer.from(data.modulus, 'hex').toString('base64url'),
-      e: Buffer.from(data.exponent, 'hex').toString('base64url'),
-    },
-    format: 'jwk',
-  });
-  const options = { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' };
-  return publicEncrypt(options, Buffer.from(value)).toString('base64');
-}
-
-/** Signs the administrator in through the API and answers the `Cookie` header with the session. */
-async function signIn(baseUrl: string): Promise<string> {
-  const body = new URLSearchParams({
-    username: await encryptForServer(baseUrl, ADMIN.user),
-    password: await encryptForServer(baseUrl, ADMIN.password),
-  });
-  const res = await fetch(`${baseUrl}/apm-web/a/login`, { method: 'POST', body });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('Authorization='));
-  if (res.status !== 200 || !session) throw new Error(`sign-in failed (${res.status})`);
-  return session.split(';')[0]!;
 }
 
 /** The figures kept from one Lighthouse report. */
@@ -142,17 +114,12 @@ const server = spawn(process.execPath, [SERVER], {
   stdio: 'ignore',
 });
 const chromium = spawn(
-  CHROMIUM,
+  CHROMIUM_PATH,
   [
     `--remote-debugging-port=${debugPort}`,
     `--user-data-dir=${profileDir}`,
     '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
+    ...CHROMIUM_FLAGS,
     'about:blank',
   ],
   { stdio: 'ignore' },
@@ -160,7 +127,7 @@ const chromium = spawn(
 try {
   await waitFor(`${baseUrl}/apm-web/f/common/isSysInit`, server);
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chromium);
-  const cookie = await signIn(baseUrl);
+  const cookie = await apiSignIn(baseUrl, ADMIN.user, ADMIN.password);
   const rows: (Record<string, string | number> & { page: string; preset: string })[] = [];
   for (const preset of presets) {
     for (const page of pages) {

@@ -18,19 +18,25 @@ export function ensureChromium(): void {
   });
 }
 
+/**
+ * What Chromium needs on this machine: no sandbox as root, no GPU, and none of its background
+ * connections (the closed network refuses them, many at a time).
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+] as const;
+
 /** Launches headless Chromium with the flags this machine needs. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
