@@ -7,25 +7,19 @@ import {
   type MaterialKind,
   type MaterialReviewState,
 } from '@apm/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReviewQueue } from '../../components/admin/use-review-queue';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
 import { approveMaterials, listMaterialReviews, rejectMaterials } from '../../services/material-review';
 import { apiUrl } from '../../services/request';
-import { useDebounced } from '../../utils/use-debounced';
 import { KindIcon, ReviewTag } from '../materials/MaterialBits';
 import { MaterialPreviewModal } from '../materials/MaterialPreviewModal';
 import { ReviewNoteModal } from './ReviewNoteModal';
-
-interface Decision {
-  decision: 'approve' | 'reject';
-  ids: number[];
-}
 
 /** `review/material`: materials waiting for review, previewed, approved or rejected with a note. */
 export default function MaterialReviewPage() {
@@ -33,41 +27,22 @@ export default function MaterialReviewPage() {
   const { t: tm } = useTranslation('materials');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const access = useAccess();
   // The server lets reviewers read what they judge (details, thumbnails, bytes).
   const canPreview = access.can('review:material:view') || access.can('res:material:view');
-  const [state, setState] = useState<MaterialReviewState>('pending');
   const [kind, setKind] = useState<MaterialKind | undefined>(undefined);
   const [officeId, setOfficeId] = useState<number | undefined>(undefined);
-  const [keywordInput, setKeywordInput] = useState('');
-  const debounced = useDebounced(keywordInput.trim(), 400);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const [previewId, setPreviewId] = useState<number | null>(null);
-  const [deciding, setDeciding] = useState<Decision | null>(null);
-
-  useEffect(() => setKeyword(debounced), [debounced]);
-  useEffect(() => {
-    setPage((p) => ({ ...p, pageNo: 1 }));
-    setSelected([]);
-  }, [state, kind, officeId, keyword]);
-
-  const params = { ...page, reviewState: state, kind, officeId, keyword: keyword || undefined };
-  const list = useQuery({
-    queryKey: ['material', 'review', params],
-    queryFn: ({ signal }) => listMaterialReviews(params, signal),
-    placeholderData: keepPreviousData,
+  const queue = useReviewQueue<Material, { kind?: MaterialKind; officeId?: number }>({
+    domain: 'material',
+    filters: { kind, officeId },
+    fetch: listMaterialReviews,
+    approve: approveMaterials,
+    reject: rejectMaterials,
+    onDecided: (decision, count) =>
+      void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count })),
   });
-
-  const decide = async ({ decision, ids }: Decision, note: string) => {
-    if (decision === 'approve') await approveMaterials(ids, note);
-    else await rejectMaterials(ids, note);
-    void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count: ids.length }));
-    setSelected((s) => s.filter((id) => !ids.includes(id)));
-    await queryClient.invalidateQueries({ queryKey: ['material'] });
-  };
+  const { state, setState, selected, setSelected, list, page, setPage, deciding, setDeciding } = queue;
 
   return (
     <Card title={t('title')}>
@@ -79,9 +54,9 @@ export default function MaterialReviewPage() {
             maxLength={200}
             placeholder={tm('filters.keyword')}
             aria-label={tm('filters.keyword')}
-            value={keywordInput}
-            onChange={(e) => setKeywordInput(e.target.value)}
-            onPressEnter={() => setKeyword(keywordInput.trim())}
+            value={queue.keywordInput}
+            onChange={(e) => queue.setKeywordInput(e.target.value)}
+            onPressEnter={queue.searchNow}
             data-testid="review-search"
           />
           <Select<MaterialReviewState>
@@ -250,7 +225,7 @@ export default function MaterialReviewPage() {
           decision={deciding.decision}
           count={deciding.ids.length}
           onClose={() => setDeciding(null)}
-          onSubmit={(note) => decide(deciding, note)}
+          onSubmit={(note) => queue.decide(deciding, note)}
         />
       ) : null}
     </Card>

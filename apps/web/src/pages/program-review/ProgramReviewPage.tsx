@@ -1,22 +1,16 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { formatBytes, REVIEW_STATE_VALUES, type ProgramSummary } from '@apm/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReviewQueue } from '../../components/admin/use-review-queue';
 import { Authorized } from '../../access/Authorized';
 import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
 import { approvePrograms, listProgramReviews, rejectPrograms } from '../../services/program';
-import { useDebounced } from '../../utils/use-debounced';
 import { ReviewNoteModal } from '../material-review/ReviewNoteModal';
 
 type ReviewState = ProgramSummary['reviewState'];
-
-interface Decision {
-  decision: 'approve' | 'reject';
-  ids: number[];
-}
 
 const STATE_COLOR = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
 
@@ -25,36 +19,17 @@ export default function ProgramReviewPage() {
   const { t } = useTranslation('programReview');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<ReviewState>('pending');
-  const [keywordInput, setKeywordInput] = useState('');
-  const debounced = useDebounced(keywordInput.trim(), 400);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const [previewing, setPreviewing] = useState<ProgramSummary | null>(null);
-  const [deciding, setDeciding] = useState<Decision | null>(null);
-
-  useEffect(() => setKeyword(debounced), [debounced]);
-  useEffect(() => {
-    setPage((p) => ({ ...p, pageNo: 1 }));
-    setSelected([]);
-  }, [state, keyword]);
-
-  const params = { ...page, reviewState: state, keyword: keyword || undefined };
-  const list = useQuery({
-    queryKey: ['program', 'review', params],
-    queryFn: ({ signal }) => listProgramReviews(params, signal),
-    placeholderData: keepPreviousData,
+  const queue = useReviewQueue<ProgramSummary, object>({
+    domain: 'program',
+    filters: {},
+    fetch: listProgramReviews,
+    approve: approvePrograms,
+    reject: rejectPrograms,
+    onDecided: (decision, count) =>
+      void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count })),
   });
-
-  const decide = async ({ decision, ids }: Decision, note: string) => {
-    if (decision === 'approve') await approvePrograms(ids, note);
-    else await rejectPrograms(ids, note);
-    void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count: ids.length }));
-    setSelected((s) => s.filter((id) => !ids.includes(id)));
-    await queryClient.invalidateQueries({ queryKey: ['program'] });
-  };
+  const { state, setState, selected, setSelected, list, page, setPage, deciding, setDeciding } = queue;
 
   return (
     <Card title={t('title')}>
@@ -66,9 +41,9 @@ export default function ProgramReviewPage() {
             maxLength={200}
             placeholder={t('keyword')}
             aria-label={t('keyword')}
-            value={keywordInput}
-            onChange={(e) => setKeywordInput(e.target.value)}
-            onPressEnter={() => setKeyword(keywordInput.trim())}
+            value={queue.keywordInput}
+            onChange={(e) => queue.setKeywordInput(e.target.value)}
+            onPressEnter={queue.searchNow}
             data-testid="program-review-search"
           />
           <Select<ReviewState>
@@ -213,7 +188,7 @@ export default function ProgramReviewPage() {
           decision={deciding.decision}
           count={deciding.ids.length}
           onClose={() => setDeciding(null)}
-          onSubmit={(note) => decide(deciding, note)}
+          onSubmit={(note) => queue.decide(deciding, note)}
         />
       ) : null}
     </Card>
