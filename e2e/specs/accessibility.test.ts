@@ -62,10 +62,11 @@ async function scanMenuPages(page: Page, theme: string): Promise<{ pages: number
   return { pages: count, violations };
 }
 
-/** Opens the settings drawer and picks a theme mode there by its English label. */
+/** Opens the settings drawer, picks a theme mode there by its English label and saves it (so it outlives a reload). */
 async function pickThemeMode(page: Page, label: string): Promise<void> {
   await page.click('[data-testid=settings-button]');
   await page.click(`[data-testid=settings-mode] >> text=${label}`);
+  await page.click('[data-testid=settings-save]');
   await page.click('.ant-drawer-close >> visible=true');
   await page.waitForSelector('[data-testid=settings-drawer]', { state: 'hidden' });
 }
@@ -174,6 +175,13 @@ describe('accessibility (axe-core, WCAG 2.0/2.1 A and AA): no critical or seriou
     for (const path of NIGHT_PAGES) {
       await page.goto(`${suite.server.url}${path}`);
       await settle(page);
+      // The page really is in the night theme (a mode that was not saved would be gone after the reload).
+      expect(
+        await page.evaluate(
+          () => getComputedStyle(document.querySelector('[data-testid=page-content]')!).color,
+        ),
+        path,
+      ).toMatch(/rgba?\((2[0-9]{2}), \1, \1/);
       violations.push(...(await scanPage(page, `${path} (night theme)`)));
     }
     await page.click('[data-testid=settings-button]');

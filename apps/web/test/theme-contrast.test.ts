@@ -60,7 +60,13 @@ function pairsOf(color: PaletteColor, mode: ThemeMode): Pair[] {
     const menu = config.components?.Menu ?? {};
     pairs.push([String(button.primaryColor), c('colorPrimary'), 'primary button text']);
     pairs.push([String(button.dangerColor), c('colorError'), 'danger button text']);
-    pairs.push([String(menu.darkItemSelectedColor), c('colorPrimary'), 'selected item of the dark menu']);
+    pairs.push([
+      String(menu.darkItemSelectedColor),
+      String(menu.darkItemSelectedBg),
+      'selected item of the dark menu',
+    ]);
+    // The open parent of the selected item: its title in the selected colour, on the menu's background.
+    pairs.push([String(menu.darkItemSelectedColor), '#001529', 'selected submenu title of the dark menu']);
   } else {
     // Primary and danger buttons, the selected item of the dark menu: white on the fill.
     pairs.push([c('colorTextLightSolid'), c('colorPrimary'), 'primary button text']);
@@ -116,5 +122,9 @@ describe('console theme contrast (WCAG AA, 4.5:1 for text)', () => {
         expect(contrastRatio(String(t[text]), DARK_HEADER), `${color}: ${text}`).toBeGreaterThanOrEqual(AA);
       }
     }
+  });
+
+  it('does not inherit the app root’s light tokens where the shell nests its theme', () => {
+    for (const mode of MODES) expect(consoleTheme('blue', mode).inherit, mode).toBe(false);
   });
 });

@@ -97,17 +97,23 @@ const NIGHT_ON_FILL = '#000000';
 export function consoleTheme(color: PaletteColor, mode: ThemeMode, motion = true): ThemeConfig {
   if (mode === 'night') {
     return {
+      // The shell's theme sits inside the light one of the app root: inherited light-surface tokens
+      // (selected-item tint, status tints, tag shades) would paint white patches in the night theme.
+      inherit: false,
       algorithm: theme.darkAlgorithm,
       token: { ...NIGHT_TOKENS, colorPrimary: NIGHT_PRIMARY[color], motion },
       components: {
         Button: { primaryColor: NIGHT_ON_FILL, dangerColor: NIGHT_ON_FILL },
-        Menu: { darkItemSelectedColor: NIGHT_ON_FILL },
+        // The selected item is filled with the palette's deep shade, in white: the same colour names the
+        // open parent of the selected item, on the menu's dark background, where black would vanish.
+        Menu: { darkItemSelectedBg: PALETTE[color], darkItemSelectedColor: '#ffffff' },
         Table: { colorTextDisabled: NOT_DISABLED_GREY.night },
         InputNumber: { colorTextDisabled: NOT_DISABLED_GREY.night },
       },
     };
   }
   return {
+    inherit: false,
     algorithm: theme.defaultAlgorithm,
     token: { ...LIGHT_TOKENS, colorPrimary: PALETTE[color], colorPrimaryBg: LIGHT_TINT[color], motion },
     components: {
