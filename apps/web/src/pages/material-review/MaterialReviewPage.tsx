@@ -1,4 +1,3 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import {
   formatBytes,
   MATERIAL_KIND_VALUES,
@@ -11,6 +10,7 @@ import { App, Button, Card, Flex, Input, Select, Space, Table, Typography } from
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReviewBulkActions } from '../../components/admin/ReviewBulkActions';
 import { useReviewQueue } from '../../components/admin/use-review-queue';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
@@ -86,30 +86,14 @@ export default function MaterialReviewPage() {
             style={{ minWidth: 200 }}
           />
         </Space>
-        <Space wrap>
-          <Authorized permission="review:material:review">
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              disabled={!selected.length}
-              onClick={() => setDeciding({ decision: 'approve', ids: selected })}
-              data-testid="review-bulk-approve"
-            >
-              {t('bulkApprove', { count: selected.length })}
-            </Button>
-          </Authorized>
-          <Authorized permission="review:material:review">
-            <Button
-              danger
-              icon={<CloseOutlined />}
-              disabled={!selected.length}
-              onClick={() => setDeciding({ decision: 'reject', ids: selected })}
-              data-testid="review-bulk-reject"
-            >
-              {t('bulkReject', { count: selected.length })}
-            </Button>
-          </Authorized>
-        </Space>
+        <ReviewBulkActions
+          permission="review:material:review"
+          selected={selected}
+          onDecide={setDeciding}
+          approveLabel={t('bulkApprove', { count: selected.length })}
+          rejectLabel={t('bulkReject', { count: selected.length })}
+          testIdPrefix="review"
+        />
       </Flex>
       <Table<Material>
         rowKey="id"

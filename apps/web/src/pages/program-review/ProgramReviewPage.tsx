@@ -1,18 +1,17 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { formatBytes, REVIEW_STATE_VALUES, type ProgramSummary } from '@apm/contract';
 import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REVIEW_STATE_COLOR, ReviewBulkActions } from '../../components/admin/ReviewBulkActions';
 import { useReviewQueue } from '../../components/admin/use-review-queue';
 import { Authorized } from '../../access/Authorized';
 import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
 import { approvePrograms, listProgramReviews, rejectPrograms } from '../../services/program';
 import { ReviewNoteModal } from '../material-review/ReviewNoteModal';
+import { resolutionText } from '../programs/canvas-size';
 
 type ReviewState = ProgramSummary['reviewState'];
-
-const STATE_COLOR = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
 
 /** `publishProgram/checklist`: programs waiting for review, played in a preview, approved or rejected with a note. */
 export default function ProgramReviewPage() {
@@ -55,30 +54,14 @@ export default function ProgramReviewPage() {
             data-testid="program-review-state"
           />
         </Space>
-        <Space wrap>
-          <Authorized permission="review:program:review">
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              disabled={!selected.length}
-              onClick={() => setDeciding({ decision: 'approve', ids: selected })}
-              data-testid="program-review-bulk-approve"
-            >
-              {t('bulkApprove', { count: selected.length })}
-            </Button>
-          </Authorized>
-          <Authorized permission="review:program:review">
-            <Button
-              danger
-              icon={<CloseOutlined />}
-              disabled={!selected.length}
-              onClick={() => setDeciding({ decision: 'reject', ids: selected })}
-              data-testid="program-review-bulk-reject"
-            >
-              {t('bulkReject', { count: selected.length })}
-            </Button>
-          </Authorized>
-        </Space>
+        <ReviewBulkActions
+          permission="review:program:review"
+          selected={selected}
+          onDecide={setDeciding}
+          approveLabel={t('bulkApprove', { count: selected.length })}
+          rejectLabel={t('bulkReject', { count: selected.length })}
+          testIdPrefix="program-review"
+        />
       </Flex>
       <Table<ProgramSummary>
         rowKey="id"
@@ -110,7 +93,7 @@ export default function ProgramReviewPage() {
             key: 'resolution',
             title: t('resolution'),
             width: 120,
-            render: (_, p) => `${p.width} × ${p.height}`,
+            render: (_, p) => resolutionText(p.width, p.height),
           },
           { key: 'size', title: t('size'), width: 100, render: (_, p) => formatBytes(p.size) },
           {
@@ -132,7 +115,7 @@ export default function ProgramReviewPage() {
             title: t('state'),
             width: 130,
             render: (_, p) => (
-              <Tag color={STATE_COLOR[p.reviewState]} title={p.reviewNote ?? undefined}>
+              <Tag color={REVIEW_STATE_COLOR[p.reviewState]} title={p.reviewNote ?? undefined}>
                 {t(`states.${p.reviewState}`)}
               </Tag>
             ),

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { REVIEW_STATE_COLOR } from '../../components/admin/ReviewBulkActions';
 import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
 import { SearchActions } from '../../components/admin/SearchActions';
 import { useServerTable } from '../../components/admin/use-server-table';
@@ -20,7 +21,6 @@ import { TemplateSaveModal } from './TemplateSaveModal';
 import { programErrorText, publishedWhere } from './program-errors';
 
 const SORTABLE: readonly ProgramSortField[] = ['name', 'size', 'createdAt', 'updatedAt'];
-const STATE_COLOR = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
 
 /** The editor's address for a program. */
 export const editorPath = (id: number) => `/programEditor?id=${id}`;
@@ -185,7 +185,7 @@ export default function ProgramsPage() {
             width: 170,
             render: (_, r) => (
               <Space size={4} wrap>
-                <Tag color={STATE_COLOR[r.reviewState]}>{t(`states.${r.reviewState}`)}</Tag>
+                <Tag color={REVIEW_STATE_COLOR[r.reviewState]}>{t(`states.${r.reviewState}`)}</Tag>
                 {r.terminalCount > 0 ? (
                   <Tag color="blue">{t('publishedTo', { count: r.terminalCount })}</Tag>
                 ) : null}
