@@ -17,7 +17,10 @@ const loaders = import.meta.glob<Bundle>(['../pages/*/locales/*.ts', '../pages/*
 const used = new Set<PageNamespace>();
 
 /** Namespaces of a part of a page, in a folder below the page's (`pages/materials/upload`). */
-const NESTED_FOLDERS: Record<string, string> = { materialUpload: 'materials/upload' };
+const NESTED_FOLDERS: Record<string, string> = {
+  materialUpload: 'materials/upload',
+  editorPanels: 'program-editor/panels',
+};
 
 /** Folder of a namespace: `messageNotification` lives in `pages/message-notification`. */
 export function namespaceFolder(ns: string): string {

@@ -61,7 +61,10 @@ const BUILT_PAGES: Record<string, PageModule> = {
 };
 
 const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
-const fullScreen: PageLoader = () => import('../pages/placeholder/FullScreenPlaceholder');
+const fullScreenPlaceholder = page(() => import('../pages/placeholder/FullScreenPlaceholder'));
+
+/** Full-screen pages (by path) that have their real component; the rest show the placeholder. */
+const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {};
 
 /** One shell child per menu page with a path. */
 const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.path).map((menuPage) => {
@@ -118,11 +121,10 @@ const ANTD_ROUTES: RouteObject[] = [
   {
     id: 'fullScreen',
     loader: requireSignedIn,
-    children: FULL_SCREEN_PAGES.map(([path, titleKey]) => ({
-      path,
-      handle: handle(titleKey),
-      lazy: lazyPage(fullScreen),
-    })),
+    children: FULL_SCREEN_PAGES.map(([path, titleKey]) => {
+      const built = BUILT_FULL_SCREEN_PAGES[path] ?? fullScreenPlaceholder;
+      return { path, handle: handle(titleKey), lazy: lazyPage(built.load, built.namespaces) };
+    }),
   },
   {
     path: '403',

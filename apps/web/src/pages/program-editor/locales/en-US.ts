@@ -1,0 +1,4 @@
+/** Program editor (en-US). */
+export default {
+  title: 'Program editor',
+};

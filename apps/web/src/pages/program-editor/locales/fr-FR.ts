@@ -1,0 +1,4 @@
+/** Program editor (fr-FR). */
+export default {
+  title: 'Éditeur de programmes',
+};

@@ -1,0 +1,4 @@
+/** Program editor (it-IT). */
+export default {
+  title: 'Editor di programmi',
+};

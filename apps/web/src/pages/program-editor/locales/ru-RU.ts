@@ -1,0 +1,4 @@
+/** Program editor (ru-RU). */
+export default {
+  title: 'Редактор программ',
+};

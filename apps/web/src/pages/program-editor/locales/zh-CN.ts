@@ -1,0 +1,4 @@
+/** Program editor (zh-CN). */
+export default {
+  title: '节目编辑器',
+};

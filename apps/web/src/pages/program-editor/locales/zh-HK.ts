@@ -1,0 +1,4 @@
+/** Program editor (zh-HK). */
+export default {
+  title: '節目編輯器',
+};

@@ -1,0 +1,4 @@
+/** Program editor properties panels (en-US). */
+export default {
+  title: 'Properties',
+};

@@ -1,0 +1,4 @@
+/** Program editor properties panels (fr-FR). */
+export default {
+  title: 'Propriétés',
+};

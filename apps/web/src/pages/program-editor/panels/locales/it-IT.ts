@@ -1,0 +1,4 @@
+/** Program editor properties panels (it-IT). */
+export default {
+  title: 'Proprietà',
+};

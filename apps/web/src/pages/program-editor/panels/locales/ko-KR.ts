@@ -1,0 +1,4 @@
+/** Program editor properties panels (ko-KR). */
+export default {
+  title: '속성',
+};

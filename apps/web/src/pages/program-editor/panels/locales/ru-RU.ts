@@ -1,0 +1,4 @@
+/** Program editor properties panels (ru-RU). */
+export default {
+  title: 'Свойства',
+};

@@ -1,0 +1,4 @@
+/** Program editor properties panels (zh-CN). */
+export default {
+  title: '属性',
+};

@@ -1,0 +1,4 @@
+/** Program editor properties panels (zh-HK). */
+export default {
+  title: '屬性',
+};

@@ -1,0 +1,4 @@
+/** Program publishing (en-US). */
+export default {
+  title: 'Publish program',
+};

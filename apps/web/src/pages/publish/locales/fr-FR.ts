@@ -1,0 +1,4 @@
+/** Program publishing (fr-FR). */
+export default {
+  title: 'Publier le programme',
+};

@@ -1,0 +1,4 @@
+/** Program publishing (it-IT). */
+export default {
+  title: 'Pubblica programma',
+};

@@ -1,0 +1,4 @@
+/** Program publishing (ko-KR). */
+export default {
+  title: '프로그램 게시',
+};

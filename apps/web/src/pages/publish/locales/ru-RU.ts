@@ -1,0 +1,4 @@
+/** Program publishing (ru-RU). */
+export default {
+  title: 'Публикация программы',
+};

@@ -1,0 +1,4 @@
+/** Program publishing (zh-CN). */
+export default {
+  title: '发布节目',
+};

@@ -1,0 +1,4 @@
+/** Program publishing (zh-HK). */
+export default {
+  title: '發佈節目',
+};
