@@ -11,6 +11,8 @@ export interface Geometry {
   w: number;
   h: number;
   rotation: number;
+  /** 0 (invisible) to 1 (opaque); widgets without it are opaque. Optional, so a resize or rotation leaves it. */
+  opacity?: number;
 }
 
 /** The largest z-order in use, or -1 for none. */
@@ -40,6 +42,8 @@ const normaliseRotation = (deg: number) => {
   const turned = ((deg % 360) + 360) % 360;
   return Math.round((turned > 180 ? turned - 360 : turned) * 10) / 10;
 };
+/** Opacity within 0–1, to a hundredth. */
+const clampOpacity = (v: number) => Math.min(1, Math.max(0, Math.round(v * 100) / 100));
 
 /** Moves the unlocked widgets of `ids` by `dx`, `dy` canvas px (drag, group move, arrow-key nudge). */
 export function moveWidgets(widgets: Widgets, ids: readonly string[], dx: number, dy: number): Widget[] {
@@ -49,7 +53,7 @@ export function moveWidgets(widgets: Widgets, ids: readonly string[], dx: number
   );
 }
 
-/** Sets the geometry of one unlocked widget (the end of a resize or rotation), within the format's bounds. */
+/** Sets the geometry and opacity of one unlocked widget (resize, rotation, the properties panel), within bounds. */
 export function setGeometry(widgets: Widgets, id: string, geometry: Partial<Geometry>): Widget[] {
   return mapSome(widgets, [id], (w) => {
     if (w.locked) return w;
@@ -60,9 +64,15 @@ export function setGeometry(widgets: Widgets, id: string, geometry: Partial<Geom
       ...(geometry.w !== undefined && { w: clampSize(geometry.w) }),
       ...(geometry.h !== undefined && { h: clampSize(geometry.h) }),
       ...(geometry.rotation !== undefined && { rotation: normaliseRotation(geometry.rotation) }),
+      ...(geometry.opacity !== undefined && { opacity: clampOpacity(geometry.opacity) }),
     };
     const same =
-      next.x === w.x && next.y === w.y && next.w === w.w && next.h === w.h && next.rotation === w.rotation;
+      next.x === w.x &&
+      next.y === w.y &&
+      next.w === w.w &&
+      next.h === w.h &&
+      next.rotation === w.rotation &&
+      next.opacity === w.opacity;
     return same ? w : next;
   });
 }
