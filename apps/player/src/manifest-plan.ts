@@ -9,6 +9,18 @@ export function playOrder(manifest: Pick<Manifest, 'programs'> | null): Manifest
   return ([...manifest.programs] as ManifestProgram[]).sort((a, b) => a.sort - b.sort || a.id - b.id);
 }
 
+/** The programs whose publication window holds `now` (no window: always); an unreadable bound is open. */
+export function inWindow<P extends { startAt?: string | null; endAt?: string | null }>(
+  programs: readonly P[],
+  now: number,
+): P[] {
+  return programs.filter((p) => {
+    const start = p.startAt ? Date.parse(p.startAt) : NaN;
+    const end = p.endAt ? Date.parse(p.endAt) : NaN;
+    return !(start > now) && !(end <= now);
+  });
+}
+
 /** Every material the manifest needs, once each (a material used by two programs is fetched once). */
 export function manifestMaterials(manifest: Pick<Manifest, 'programs'> | null): ManifestMaterial[] {
   const byId = new Map<number, ManifestMaterial>();

@@ -12,7 +12,7 @@ import { AckLog, runCommand } from './commands.js';
 import { commandHandlers } from './command-handlers.js';
 import { DeviceApi, DeviceApiError } from './device-api.js';
 import { textsFor } from './i18n.js';
-import { playOrder } from './manifest-plan.js';
+import { inWindow, playOrder, type ManifestProgram } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
 import { Playback } from './playback.js';
 import { ProofOfPlay } from './proof-of-play.js';
@@ -52,6 +52,10 @@ export class Player {
     write: (value) => localStorage.setItem('apm.player.acks', value),
   });
   private screenOn = true;
+  /** The manifest's programs in play order, inside their windows or not (all are kept cached). */
+  private scheduled: ManifestProgram[] = [];
+  /** Ids of the scheduled programs inside their window at the last check. */
+  private windowKey = '';
   /** The manifest version the server announced last (welcome or `manifest`). */
   private serverVersion: string | null = null;
 
@@ -95,7 +99,10 @@ export class Player {
     );
     this.playback.setVolume(this.settings.volume);
     this.applyPower();
-    setInterval(() => this.applyPower(), POWER_CHECK_MS);
+    setInterval(() => {
+      this.applyPower();
+      this.applyWindows(false);
+    }, POWER_CHECK_MS);
     if (this.sync.current) {
       this.claimed = true;
       this.name = this.sync.current.terminal.name;
@@ -112,7 +119,17 @@ export class Player {
     this.name = manifest.terminal.name;
     this.screen.root.dataset.programs = String(programs.length);
     if (materialsChanged) this.playback.clear();
-    this.playback.setPrograms(programs);
+    this.scheduled = programs;
+    this.applyWindows(true);
+  }
+
+  /** Plays the scheduled programs inside their publication window now (when that set changed, or `always`). */
+  private applyWindows(always: boolean): void {
+    const playable = inWindow(this.scheduled, Date.now());
+    const key = playable.map((p) => `${p.id}.${p.revision}`).join(',');
+    if (!always && key === this.windowKey) return;
+    this.windowKey = key;
+    this.playback.setPrograms(playable);
   }
 
   /** Registers until the server answers (a device id the server already holds gets a new id). */

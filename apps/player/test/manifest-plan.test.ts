@@ -1,6 +1,6 @@
 import { PROGRAM_FORMAT_VERSION, type Manifest, type ManifestMaterial } from '@apm/contract';
 import { describe, expect, it } from 'vitest';
-import { manifestMaterials, materialUrl, planCache, playOrder } from '../src/manifest-plan.js';
+import { inWindow, manifestMaterials, materialUrl, planCache, playOrder } from '../src/manifest-plan.js';
 
 const material = (id: number, size = id * 100): ManifestMaterial => ({
   id,
@@ -57,5 +57,26 @@ describe('manifest plans', () => {
     expect(materialUrl({ url: '/apm-web/terminal/files/3' })).toBe('/apm-web/terminal/files/3');
     expect(materialUrl({ url: '/terminal/files/3' })).toBe('/apm-web/terminal/files/3');
     expect(materialUrl({ url: 'https://cdn.example/x.png' })).toBe('https://cdn.example/x.png');
+  });
+});
+
+describe('inWindow', () => {
+  const now = Date.parse('2030-05-01T12:00:00Z');
+  const p = (id: number, startAt?: string | null, endAt?: string | null) => ({ id, startAt, endAt });
+
+  it('keeps programs without a window and those whose window holds now', () => {
+    const programs = [
+      p(1),
+      p(2, null, null),
+      p(3, '2030-05-01T11:00:00Z', '2030-05-01T13:00:00Z'),
+      p(4, '2030-05-01T12:00:00Z'),
+      p(5, undefined, '2030-05-02T00:00:00Z'),
+    ];
+    expect(inWindow(programs, now).map((x) => x.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('leaves out programs before their start and from their end on', () => {
+    const programs = [p(1, '2030-05-01T12:00:01Z'), p(2, null, '2030-05-01T12:00:00Z'), p(3, 'garbage')];
+    expect(inWindow(programs, now).map((x) => x.id)).toEqual([3]);
   });
 });

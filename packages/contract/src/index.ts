@@ -25,3 +25,4 @@ export * from './program-validate.js';
 export * from './program-api.js';
 export * from './terminal-protocol.js';
 export * from './terminal.js';
+export * from './publish-api.js';

@@ -220,6 +220,9 @@ export const ManifestSchema = Type.Object({
       name: Type.String(),
       revision: Type.Integer(),
       sort: Type.Integer(),
+      /** The publication's window (ISO 8601): the terminal plays it only inside; absent or null = open. */
+      startAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      endAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
       document: ProgramDocumentSchema,
       materials: Type.Array(ManifestMaterialSchema),
     }),

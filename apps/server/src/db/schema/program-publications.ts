@@ -20,6 +20,9 @@ export const programPublications = pgTable(
     sort: integer('sort').notNull().default(0),
     publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The window it plays in (`saveTerminals` startAt/endAt); null: from publishing on, without end. */
+    startAt: timestamp('start_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.programId, t.terminalId] }),

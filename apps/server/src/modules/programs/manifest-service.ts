@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { API_BASE, type Manifest, type ManifestMaterial, type ProgramDocument } from '@apm/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   materialFiles,
@@ -48,6 +48,9 @@ interface PublishedRow {
   name: string;
   revision: number;
   sort: number;
+  /** The publication's window, ISO 8601 (null: open). */
+  startAt: string | null;
+  endAt: string | null;
   materialIds: number[];
   /** Loaded for the manifest only; versions do not need it (the revision stands for it). */
   document: ProgramDocument | null;
@@ -60,7 +63,8 @@ interface LoadedTerminal {
 
 /**
  * Builds what a terminal must play (`GET /apm-web/terminal/manifest`): the approved programs
- * published to it in play order, each with the materials it downloads (URL, size, MD5). Video and
+ * published to it in play order, each with its publication window (the player plays it only inside;
+ * publications whose window has ended are left out), each with the materials it downloads (URL, size, MD5). Video and
  * audio come as their converted, playable rendition when processing made one; its MD5 is computed
  * once and kept in `material_files.meta`. The version is a short hash of everything in the manifest
  * but its generation time, so an unchanged manifest keeps its ETag.
@@ -88,6 +92,8 @@ export class ProgramManifestService {
         name: p.name,
         revision: p.revision,
         sort: p.sort,
+        startAt: p.startAt,
+        endAt: p.endAt,
         document: p.document!,
         materials: p.materialIds.flatMap((id) => {
           const file = files.get(id);
@@ -144,11 +150,19 @@ export class ProgramManifestService {
         name: programs.name,
         revision: programs.revision,
         sort: programPublications.sort,
+        startAt: programPublications.startAt,
+        endAt: programPublications.endAt,
         materialIds: programs.materialIds,
         document: withDocuments ? programs.document : sql<null>`null`,
       })
       .from(terminals)
-      .leftJoin(programPublications, eq(programPublications.terminalId, terminals.id))
+      .leftJoin(
+        programPublications,
+        and(
+          eq(programPublications.terminalId, terminals.id),
+          or(isNull(programPublications.endAt), gt(programPublications.endAt, sql`now()`)),
+        ),
+      )
       .leftJoin(
         programs,
         and(eq(programs.id, programPublications.programId), eq(programs.reviewState, 'approved')),
@@ -168,6 +182,8 @@ export class ProgramManifestService {
         name: r.name,
         revision: r.revision,
         sort: r.sort,
+        startAt: r.startAt?.toISOString() ?? null,
+        endAt: r.endAt?.toISOString() ?? null,
         materialIds: r.materialIds ?? [],
         document: (r.document as ProgramDocument | null) ?? null,
       });
@@ -261,6 +277,8 @@ function versionOf(
       name: p.name,
       revision: p.revision,
       sort: p.sort,
+      // An open window adds nothing: versions of manifests without windows stay what they were.
+      ...(p.startAt || p.endAt ? { window: [p.startAt, p.endAt] } : {}),
       materials: p.materialIds.map((id) => {
         const f = files.get(id);
         return f ? [f.id, f.kind, f.mime, f.size, f.md5] : null;

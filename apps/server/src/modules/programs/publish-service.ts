@@ -1,4 +1,4 @@
-import type { PublishResult, PublishTerminal } from '@apm/contract';
+import type { PublishMode, PublishResult, PublishTerminal } from '@apm/contract';
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offices, programPublications, programs, terminalGroups, terminals } from '../../db/schema/index.js';
@@ -39,6 +39,11 @@ export interface SaveTerminalsInput {
   programId: number;
   terminalIds: number[];
   groupIds: number[];
+  /** `replace` (default): exactly the chosen terminals; `add`: the chosen ones besides the others. */
+  mode?: PublishMode;
+  /** The window the chosen terminals play it in (absent: from now on, without end). */
+  startAt?: Date | null;
+  endAt?: Date | null;
 }
 
 /**
@@ -114,8 +119,10 @@ export class PublishService {
   /**
    * Saves a program's terminal selection: afterwards it is published to exactly the chosen terminals
    * (and every claimed terminal of the chosen groups and their subgroups) among those of the caller's
-   * scope; terminals outside the scope keep what they have. The program must be approved and every
-   * material publishable. New publications play after what each terminal already has.
+   * scope (`replace`), or to those besides the terminals it already had (`add`); terminals outside the
+   * scope keep what they have. The chosen terminals get the window (`startAt`/`endAt`, none = open).
+   * The program must be approved and every material publishable. New publications play after what
+   * each terminal already has.
    */
   async saveTerminals(auth: AuthContext, input: SaveTerminalsInput): Promise<PublishResult> {
     const [program] = await this.db
@@ -151,13 +158,25 @@ export class PublishService {
           )
       : [];
     const target = [...new Set([...chosen, ...viaGroups.map((r) => r.id)])].sort((a, b) => a - b);
-    const { added, removed } = await this.writeSelection(auth, program.id, target);
-    await announceManifests(this.manifest, this.bus, [...added, ...removed]);
+    const window = { startAt: input.startAt ?? null, endAt: input.endAt ?? null };
+    const mode = input.mode ?? 'replace';
+    const { added, removed } = await this.writeSelection(auth, program.id, target, window, mode);
+    // Kept terminals may have a new window: every chosen terminal is told (an unchanged version is ignored).
+    await announceManifests(this.manifest, this.bus, [...target, ...removed]);
     return { programId: program.id, terminalIds: target, added, removed };
   }
 
-  /** Makes the program's publications in the caller's scope exactly `target`; answers what changed. */
-  private async writeSelection(auth: AuthContext, programId: number, target: number[]) {
+  /**
+   * Makes the program's publications in the caller's scope exactly `target` (`replace`) or adds
+   * `target` to them (`add`), giving every target the window; answers what changed.
+   */
+  private async writeSelection(
+    auth: AuthContext,
+    programId: number,
+    target: number[],
+    window: { startAt: Date | null; endAt: Date | null },
+    mode: PublishMode,
+  ) {
     const write = this.db.transaction(async (tx) => {
       const current = await tx
         .select({ terminalId: programPublications.terminalId })
@@ -166,8 +185,16 @@ export class PublishService {
         .where(and(eq(programPublications.programId, programId), terminalScope(auth)));
       const had = new Set(current.map((r) => r.terminalId));
       const wanted = new Set(target);
-      const removedIds = [...had].filter((id) => !wanted.has(id));
+      const removedIds = mode === 'replace' ? [...had].filter((id) => !wanted.has(id)) : [];
       const addedIds = target.filter((id) => !had.has(id));
+      for (const chunk of chunks(target.filter((id) => had.has(id)))) {
+        await tx
+          .update(programPublications)
+          .set(window)
+          .where(
+            and(eq(programPublications.programId, programId), inArray(programPublications.terminalId, chunk)),
+          );
+      }
       for (const chunk of chunks(removedIds)) {
         await tx
           .delete(programPublications)
@@ -193,6 +220,7 @@ export class PublishService {
               terminalId,
               sort: next.get(terminalId) ?? 0,
               publishedBy: auth.userId,
+              ...window,
             })),
           )
           // A concurrent save of the same selection may have written some: theirs stand.
