@@ -5,7 +5,7 @@ import { App, Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typogr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
@@ -24,6 +24,8 @@ const SORTABLE: readonly ProgramSortField[] = ['name', 'size', 'createdAt', 'upd
 
 /** The editor's address for a program. */
 export const editorPath = (id: number) => `/programEditor?id=${id}`;
+/** The publishing page's address for a program. */
+export const publishPath = (id: number) => `/publishSet?programId=${id}`;
 
 /** `program/make`: the caller's programs — search, sort, page; create, rename, copy, delete, open in the editor. */
 export default function ProgramsPage() {
@@ -32,6 +34,7 @@ export default function ProgramsPage() {
   const { message, modal } = App.useApp();
   const { can } = useAccess();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const table = useServerTable<ProgramSummary, ProgramListParams, { keyword?: string; reviewState?: string }>(
     {
       queryKey: ['program', 'list'],
@@ -211,7 +214,7 @@ export default function ProgramsPage() {
           {
             key: 'actions',
             title: tc('common.actions'),
-            width: 300,
+            width: 340,
             render: (_, r) => (
               <Space size={0} wrap>
                 <Button
@@ -222,6 +225,16 @@ export default function ProgramsPage() {
                 >
                   {t('preview')}
                 </Button>
+                <Authorized permission="program:make:publish">
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(publishPath(r.id))}
+                    data-testid="program-publish"
+                  >
+                    {t('publish')}
+                  </Button>
+                </Authorized>
                 <Authorized permission="program:make:edit">
                   <Button
                     type="link"

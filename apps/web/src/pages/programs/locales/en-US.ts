@@ -41,6 +41,7 @@ export default {
   keywordHint: 'Part of the name',
   empty: 'No programs yet: create one with “New program”.',
   preview: 'Preview',
+  publish: 'Publish',
   rename: 'Rename',
   copy: 'Copy',
   created: 'The program was created',

@@ -41,6 +41,7 @@ export default {
   keywordHint: 'Partie du nom',
   empty: 'Aucun programme : créez-en un avec « Nouveau programme ».',
   preview: 'Aperçu',
+  publish: 'Publier',
   rename: 'Renommer',
   copy: 'Copier',
   created: 'Le programme a été créé',

@@ -41,6 +41,7 @@ export default {
   keywordHint: 'Parte del nome',
   empty: 'Nessun programma: creane uno con “Nuovo programma”.',
   preview: 'Anteprima',
+  publish: 'Pubblica',
   rename: 'Rinomina',
   copy: 'Copia',
   created: 'Programma creato',

@@ -41,6 +41,7 @@ export default {
   keywordHint: '이름의 일부',
   empty: '아직 프로그램이 없습니다. “새 프로그램”으로 만드세요.',
   preview: '미리 보기',
+  publish: '게시',
   rename: '이름 바꾸기',
   copy: '복사',
   created: '프로그램을 만들었습니다',

@@ -41,6 +41,7 @@ export default {
   keywordHint: '名称的一部分',
   empty: '暂无节目：点击“新建节目”创建。',
   preview: '预览',
+  publish: '发布',
   rename: '重命名',
   copy: '复制',
   created: '节目已创建',

@@ -41,6 +41,7 @@ export default {
   keywordHint: '名稱的一部分',
   empty: '暫無節目：按「新建節目」建立。',
   preview: '預覽',
+  publish: '發佈',
   rename: '重新命名',
   copy: '複製',
   created: '節目已建立',
