@@ -64,7 +64,10 @@ const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
 const fullScreenPlaceholder = page(() => import('../pages/placeholder/FullScreenPlaceholder'));
 
 /** Full-screen pages (by path) that have their real component; the rest show the placeholder. */
-const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {};
+const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {
+  publishSet: page(() => import('../pages/publish/PublishSetPage'), 'publish', 'programs'),
+  terminalSelection: page(() => import('../pages/publish/TerminalSelectionPage'), 'publish', 'programs'),
+};
 
 /** One shell child per menu page with a path. */
 const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.path).map((menuPage) => {
