@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiSignIn, createOperator, createUserWithRole } from '../support/api.js';
+import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
@@ -60,7 +61,9 @@ describe('publishing a program from the console', () => {
     await row.locator('[data-testid=program-publish]').click();
     await page.waitForURL(/\/publishSet\?programId=\d+/);
     await page.getByText(`Publish program: ${name}`).waitFor();
+    const violations: Violation[] = [];
     // Settings: now, add to the terminals that play it.
+    violations.push(...(await scanPage(page, 'publishSet settings')));
     await page.getByTestId('publish-next').click();
     // Terminals: search the player's terminal and choose it.
     await page.getByTestId('publish-terminal-search').locator('input').fill(terminal);
@@ -69,6 +72,7 @@ describe('publishing a program from the console', () => {
     await terminalRow.waitFor();
     await terminalRow.locator('.ant-checkbox-input').check();
     await page.getByTestId('publish-selected-count').getByText('1 terminals selected').waitFor();
+    violations.push(...(await scanPage(page, 'publishSet terminals')));
     await page.getByTestId('publish-next').click();
     expect(await page.getByTestId('publish-confirm-count').textContent()).toBe('1');
     await page.getByTestId('publish-submit').click();
@@ -76,6 +80,8 @@ describe('publishing a program from the console', () => {
     await page.waitForURL(/view=delivery/);
     const delivery = page.getByTestId('delivery-view').locator('.ant-table-row', { hasText: terminal });
     await delivery.locator('[data-testid=delivery-state][data-state=playing]').waitFor({ timeout: 30_000 });
+    violations.push(...(await scanPage(page, 'publishSet delivery')));
+    expect(violations, describeViolations(violations)).toEqual([]);
     await player.page.waitForSelector('[data-program-id]:not([data-program-id=""])', {
       state: 'attached',
       timeout: 20_000,
