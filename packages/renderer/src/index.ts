@@ -7,6 +7,8 @@ export const RENDERER_VERSION = 2;
 
 export { createRenderer } from './renderer.js';
 export { mountProgramPreview } from './preview.js';
+export { mountSceneCanvas, type SceneCanvas, type SceneCanvasOptions } from './scene-canvas.js';
+export { placeWidget } from './scene-view.js';
 export { SceneSequence, type SequenceScene, type SequenceStep } from './sequence.js';
 export {
   fitCanvas,

@@ -31,7 +31,19 @@ export interface SceneView {
   destroy(): void;
 }
 
-function mountWidget(
+/** Places a widget's element: position, size, z-order, rotation and opacity (canvas px). */
+export function placeWidget(el: HTMLElement, widget: Widget): void {
+  el.style.left = `${widget.x}px`;
+  el.style.top = `${widget.y}px`;
+  el.style.width = `${widget.w}px`;
+  el.style.height = `${widget.h}px`;
+  el.style.zIndex = String(widget.z);
+  el.style.transform = widget.rotation ? `rotate(${widget.rotation}deg)` : '';
+  el.style.opacity = widget.opacity !== undefined ? String(widget.opacity) : '';
+}
+
+/** A widget's element, placed, with its content mounted (a widget that fails to mount stays empty). */
+export function mountWidget(
   doc: Document,
   widget: Widget,
   ctx: WidgetContext,
@@ -39,13 +51,7 @@ function mountWidget(
   const el = doc.createElement('div');
   el.className = `apm-widget apm-widget-${widget.type}`;
   el.dataset.widgetId = widget.id;
-  el.style.left = `${widget.x}px`;
-  el.style.top = `${widget.y}px`;
-  el.style.width = `${widget.w}px`;
-  el.style.height = `${widget.h}px`;
-  el.style.zIndex = String(widget.z);
-  if (widget.rotation) el.style.transform = `rotate(${widget.rotation}deg)`;
-  if (widget.opacity !== undefined) el.style.opacity = String(widget.opacity);
+  placeWidget(el, widget);
   const mount = MOUNTS[widget.type] as WidgetMount<WidgetType>;
   let mounted: MountedWidget;
   try {
@@ -57,17 +63,25 @@ function mountWidget(
   return { el, mounted };
 }
 
-/** Builds a scene's element (background and every visible widget, in z-order) and mounts its widgets. */
-export function mountScene(doc: Document, scene: Scene, ctx: WidgetContext): SceneView {
-  const el = doc.createElement('div');
-  el.className = 'apm-scene';
+/** Gives a scene element the scene's id and background (colour, then image fitted). */
+export function paintSceneBackground(el: HTMLElement, scene: Scene, ctx: WidgetContext): void {
   el.dataset.sceneId = scene.id;
   el.style.backgroundColor = scene.background.color;
   if (scene.background.materialId) {
     const url = ctx.resolveMaterialUrl(scene.background.materialId);
     el.style.backgroundImage = `url(${JSON.stringify(url)})`;
     el.style.backgroundSize = BACKGROUND_SIZE[scene.background.fit];
+  } else {
+    el.style.backgroundImage = '';
+    el.style.backgroundSize = '';
   }
+}
+
+/** Builds a scene's element (background and every visible widget, in z-order) and mounts its widgets. */
+export function mountScene(doc: Document, scene: Scene, ctx: WidgetContext): SceneView {
+  const el = doc.createElement('div');
+  el.className = 'apm-scene';
+  paintSceneBackground(el, scene, ctx);
   const widgets: MountedWidget[] = [];
   for (const widget of [...scene.widgets].sort((a, b) => a.z - b.z)) {
     if (widget.hidden) continue;

@@ -1,11 +1,35 @@
 // Bundled into the test page: exposes the renderer and records what it reports.
-import type { PlayEvent, ProgramDocument } from '@apm/contract';
-import { createRenderer, type Renderer, type RendererOptions } from '../../src/index.js';
+import type { Canvas, PlayEvent, ProgramDocument, Scene } from '@apm/contract';
+import {
+  createRenderer,
+  mountSceneCanvas,
+  type Renderer,
+  type RendererOptions,
+  type SceneCanvas,
+} from '../../src/index.js';
 
 const host = document.getElementById('host')!;
 
 const apm = {
   renderer: null as Renderer | null,
+  canvas: null as SceneCanvas | null,
+  /** The scene the canvas shows, kept in the page so updates can keep unchanged objects as the editor does. */
+  scene: null as Scene | null,
+  /** Draws a scene still, as the editor's canvas does. */
+  mountCanvas(scene: Scene, canvas: Canvas) {
+    apm.renderer?.destroy();
+    apm.canvas?.destroy();
+    apm.scene = scene;
+    apm.canvas = mountSceneCanvas(host, scene, canvas, {
+      resolveMaterialUrl: (id) => `/media/${id}`,
+      locale: 'en-US',
+    });
+  },
+  /** Shows a changed scene on the canvas. */
+  updateCanvas(scene: Scene) {
+    apm.scene = scene;
+    apm.canvas!.update(scene);
+  },
   events: [] as PlayEvent[],
   exits: 0,
   cycles: 0,
