@@ -34,7 +34,8 @@ const PAGE_SIZES = [24, 48, 96];
 /**
  * The material picker of the program editor: the library's folder tree, materials of one kind with
  * keyword search and server paging, upload into the chosen folder, and picking of processed
- * materials. The folder chosen stays for the next opening; the picks start empty each time.
+ * materials. It stays mounted once opened, so uploads go on while it is closed and the folder stays
+ * chosen; the picks start empty at each opening.
  */
 export function MaterialDrawer(props: MaterialDrawerProps) {
   const { t } = useTranslation('editorPanels');
@@ -50,7 +51,6 @@ export function MaterialDrawer(props: MaterialDrawerProps) {
       open={props.open}
       onClose={props.onClose}
       size="min(1000px, 100vw)"
-      destroyOnHidden
       title={t(`drawer.title.${props.kind}`)}
       data-testid="material-drawer"
     >
@@ -68,7 +68,7 @@ interface PickerBodyProps extends MaterialDrawerProps {
   onFolderChange(folder: FolderSelection): void;
 }
 
-function PickerBody({ kind, multiple, onPick, folder, onFolderChange }: PickerBodyProps) {
+function PickerBody({ open, kind, multiple, onPick, folder, onFolderChange }: PickerBodyProps) {
   const { t } = useTranslation('editorPanels');
   const { t: tc } = useTranslation();
   const { can } = useAccess();
@@ -80,6 +80,9 @@ function PickerBody({ kind, multiple, onPick, folder, onFolderChange }: PickerBo
   const [uploading, setUploading] = useState(false);
 
   useEffect(() => setPage((p) => ({ ...p, pageNo: 1 })), [folder, keyword]);
+  useEffect(() => {
+    if (open) setPicked([]);
+  }, [open]);
   const params = useMemo(
     () => toMaterialListParams(folder, { keyword, kind }, {}, page),
     [folder, keyword, kind, page],
@@ -136,7 +139,13 @@ function PickerBody({ kind, multiple, onPick, folder, onFolderChange }: PickerBo
   } else {
     body = (
       <Spin spinning={list.isFetching}>
-        <MaterialPickGrid materials={materials} progress={progress} selected={selected} onToggle={toggle} />
+        <MaterialPickGrid
+          materials={materials}
+          progress={progress}
+          selected={selected}
+          multiple={multiple}
+          onToggle={toggle}
+        />
       </Spin>
     );
   }

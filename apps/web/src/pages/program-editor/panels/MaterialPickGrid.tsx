@@ -16,19 +16,27 @@ export interface MaterialPickGridProps {
   materials: readonly Material[];
   progress: Map<number, ConvertProgress>;
   selected: ReadonlySet<number>;
+  /** Whether several can be chosen (else choosing one replaces the choice). */
+  multiple: boolean;
   onToggle(material: Material): void;
 }
 
 const THUMB_HEIGHT = 96;
 
 /** Cards to pick from: thumbnail, name, size facts; those still processing (or failed) cannot be picked. */
-export function MaterialPickGrid({ materials, progress, selected, onToggle }: MaterialPickGridProps) {
+export function MaterialPickGrid({
+  materials,
+  progress,
+  selected,
+  multiple,
+  onToggle,
+}: MaterialPickGridProps) {
   const { t } = useTranslation('editorPanels');
   return (
     <div
       style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 10 }}
       role="listbox"
-      aria-multiselectable
+      aria-multiselectable={multiple}
       aria-label={t('drawer.listLabel')}
       data-testid="material-pick-grid"
     >

@@ -1,5 +1,5 @@
 import type { ProgramDocument, Widget, WidgetProps, WidgetType } from '@apm/contract';
-import { Alert, Divider, Flex, Form, Typography } from 'antd';
+import { Alert, ConfigProvider, Divider, Flex, Form, Typography } from 'antd';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorAction } from '../state/editor-state';
@@ -24,6 +24,9 @@ export interface PropertiesPanelProps {
   selectionCount: number;
   dispatch: (action: EditorAction) => void;
 }
+
+/** A narrow column of many fields: closer rows than a page's forms. */
+const PANEL_THEME = { components: { Form: { itemMarginBottom: 12, verticalLabelPadding: '0 0 4px' } } };
 
 /** The editor of one widget type's own properties. */
 function TypeProperties({
@@ -164,13 +167,15 @@ export default function PropertiesPanel(props: PropertiesPanelProps): JSX.Elemen
       >
         {subject}
       </Typography.Paragraph>
-      <Form layout="vertical" size="small" requiredMark={false}>
-        {widget ? (
-          <WidgetSection {...props} widget={widget} />
-        ) : scene ? (
-          <SceneProperties key={scene.id} scene={scene} sceneIndex={sceneIndex} dispatch={dispatch} />
-        ) : null}
-      </Form>
+      <ConfigProvider theme={PANEL_THEME}>
+        <Form layout="vertical" size="small" requiredMark={false}>
+          {widget ? (
+            <WidgetSection {...props} widget={widget} />
+          ) : scene ? (
+            <SceneProperties key={scene.id} scene={scene} sceneIndex={sceneIndex} dispatch={dispatch} />
+          ) : null}
+        </Form>
+      </ConfigProvider>
     </div>
   );
 }
