@@ -270,4 +270,47 @@ describe('program editor state', () => {
     s = run(s, { type: 'undo' }, { type: 'undo' });
     expect(documentOf(s).canvas.w).toBe(1920);
   });
+  it('adds the default buttons exit, before and after as ordinary, removable button widgets', () => {
+    const labels = { exit: 'Exit', before: 'Back', after: 'Next' };
+    let s = run(fresh(), { type: 'addWidget', widgetType: 'text' }, { type: 'addDefaultButtons', labels });
+    const buttons = widgetsOf(s).filter((w) => w.type === 'button');
+    expect(buttons.map((w) => (w.type === 'button' ? [w.props.action, w.props.label] : null))).toEqual([
+      ['exit', 'Exit'],
+      ['previous', 'Back'],
+      ['next', 'Next'],
+    ]);
+    expect(s.selection).toEqual(buttons.map((w) => w.id));
+    expect(Math.min(...buttons.map((w) => w.z))).toBeGreaterThan(widgetsOf(s)[0]!.z);
+    for (const b of buttons) expect(b.y + b.h).toBeLessThanOrEqual(1080);
+    expect(validateProgram(documentOf(s)).ok).toBe(true);
+    s = run(s, { type: 'select', ids: [buttons[0]!.id], mode: 'replace' }, { type: 'deleteSelection' });
+    expect(widgetsOf(s).filter((w) => w.type === 'button')).toHaveLength(2);
+    s = run(s, { type: 'undo' }, { type: 'undo' });
+    expect(widgetsOf(s).map((w) => w.type)).toEqual(['text']);
+  });
+
+  it('replaces the document as one undoable step (a restored draft), keeping the scene index valid', () => {
+    const restored = newProgram('Draft', 1920, 1080, 'scene-9');
+    let s = run(fresh(), { type: 'addScene', name: 'Two' });
+    expect(s.sceneIndex).toBe(1);
+    s = run(s, { type: 'replaceDocument', document: restored, label: 'restore' });
+    expect(documentOf(s)).toBe(restored);
+    expect(s.sceneIndex).toBe(0);
+    expect(isDirty(s.history)).toBe(true);
+    s = run(s, { type: 'undo' });
+    expect(documentOf(s).scenes).toHaveLength(2);
+  });
+  it('cascades widgets added at the centre so that none hides the one before', () => {
+    const s = run(
+      fresh(),
+      { type: 'addWidget', widgetType: 'qrcode' },
+      { type: 'addWidget', widgetType: 'qrcode' },
+      { type: 'addWidget', widgetType: 'qrcode', at: { x: 10, y: 10 } },
+      { type: 'addWidget', widgetType: 'qrcode', at: { x: 10, y: 10 } },
+    );
+    const [a, b, c, d] = widgetsOf(s);
+    expect([b!.x - a!.x, b!.y - a!.y]).toEqual([PASTE_OFFSET, PASTE_OFFSET]);
+    // A widget dropped at a point stays where it was dropped.
+    expect([c!.x, c!.y, d!.x, d!.y]).toEqual([10, 10, 10, 10]);
+  });
 });

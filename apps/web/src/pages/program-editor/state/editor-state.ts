@@ -21,7 +21,7 @@ import {
   updateScene,
   type ScenePatch,
 } from './scene-ops';
-import { newWidget } from './widget-defaults';
+import { defaultButtons, newWidget, type DefaultButtonKey } from './widget-defaults';
 import {
   addWidget,
   copyWidgets,
@@ -102,6 +102,8 @@ export type EditorAction = { now?: number } & (
   | { type: 'updateScene'; index: number; patch: ScenePatch; mergeKey?: string }
   | { type: 'setCanvas'; canvas: Canvas }
   | { type: 'addWidget'; widgetType: WidgetType; at?: { x: number; y: number } }
+  | { type: 'addDefaultButtons'; labels: Record<DefaultButtonKey, string> }
+  | { type: 'replaceDocument'; document: ProgramDocument; label: string }
   | { type: 'select'; ids: string[]; mode: 'replace' | 'toggle' | 'add' }
   | { type: 'selectAll' }
   | { type: 'clearSelection' }
@@ -200,16 +202,29 @@ export function editorReducer(s: EditorState, action: EditorAction): EditorState
     case 'setCanvas':
       return commit(s, { ...doc, canvas: action.canvas }, 'setCanvas', now);
     case 'addWidget': {
-      const widget = newWidget(
-        action.widgetType,
-        ids()('widget'),
-        doc.canvas,
-        topZ(activeScene(s).widgets) + 1,
-        action.at,
-      );
+      const widgets = activeScene(s).widgets;
+      let widget = newWidget(action.widgetType, ids()('widget'), doc.canvas, topZ(widgets) + 1, action.at);
+      // Added at the centre again and again, widgets would hide each other: each lands one step further.
+      for (let step = 0; !action.at && step < 50; step += 1) {
+        if (!widgets.some((w) => w.x === widget.x && w.y === widget.y)) break;
+        widget = { ...widget, x: widget.x + PASTE_OFFSET, y: widget.y + PASTE_OFFSET };
+      }
       const next = changeWidgets(s, 'addWidget', now, (ws) => addWidget(ws, widget));
       return settle({ ...next, selection: [widget.id], editType: widget.type });
     }
+    case 'addDefaultButtons': {
+      const idOf = ids();
+      const buttons = defaultButtons(
+        doc.canvas,
+        action.labels,
+        () => idOf('widget'),
+        topZ(activeScene(s).widgets) + 1,
+      );
+      const next = changeWidgets(s, 'addDefaultButtons', now, (ws) => [...ws, ...buttons]);
+      return settle({ ...next, selection: buttons.map((b) => b.id), editType: 'button' });
+    }
+    case 'replaceDocument':
+      return settle(commit(s, action.document, action.label, now));
     case 'select': {
       let selection: string[];
       if (action.mode === 'replace') selection = [...action.ids];

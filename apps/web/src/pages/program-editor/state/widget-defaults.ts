@@ -106,3 +106,43 @@ export function newProgram(name: string, w: number, h: number, sceneId: string):
     scenes: [newScene(sceneId, 'Scene 1')],
   };
 }
+
+/** The default buttons of a scene (spec section 3): exit, before (previous scene) and after (next scene). */
+export const DEFAULT_BUTTONS = [
+  { key: 'exit', action: 'exit' },
+  { key: 'before', action: 'previous' },
+  { key: 'after', action: 'next' },
+] as const;
+export type DefaultButtonKey = (typeof DEFAULT_BUTTONS)[number]['key'];
+
+/**
+ * The three default buttons for a canvas, along its bottom edge (exit left, before and after right), with
+ * the given labels and ids, stacked from `z` up. They are ordinary button widgets: edited and removed alike.
+ */
+export function defaultButtons(
+  canvas: Canvas,
+  labels: Record<DefaultButtonKey, string>,
+  ids: () => string,
+  z: number,
+): Widget<'button'>[] {
+  const w = Math.max(1, Math.round(canvas.w * 0.12));
+  const h = Math.max(1, Math.round(canvas.h * 0.08));
+  const margin = Math.round(Math.min(canvas.w, canvas.h) * 0.03);
+  const y = canvas.h - h - margin;
+  const xs = { exit: margin, before: canvas.w - 2 * w - 2 * margin, after: canvas.w - w - margin };
+  return DEFAULT_BUTTONS.map(({ key, action }, i) => {
+    const widget = newWidget('button', ids(), canvas, z + i, { x: xs[key], y });
+    return {
+      ...widget,
+      name: labels[key],
+      w,
+      h,
+      props: {
+        ...widget.props,
+        label: labels[key],
+        action,
+        font: { ...widget.props.font, size: Math.max(12, Math.round(h * 0.4)) },
+      },
+    };
+  });
+}
