@@ -6,7 +6,7 @@ import { useLocaleStore } from '../stores/locale';
 import { usePageNamesStore } from '../stores/page-names';
 
 /** Hidden from sight, not from assistive technologies (the usual "visually hidden" rules). */
-const VISUALLY_HIDDEN: CSSProperties = {
+export const VISUALLY_HIDDEN: CSSProperties = {
   position: 'absolute',
   width: 1,
   height: 1,

@@ -1,23 +1,16 @@
 import type { ProgramDocument } from '@apm/contract';
-import { mountProgramPreview, type WeatherReport } from '@apm/renderer';
+import { mountProgramPreview, type PreviewState } from '@apm/renderer';
 import { useEffect, useRef } from 'react';
 import { materialFileUrl } from '../services/material';
-import { request } from '../services/request';
+import { fetchProgramWeather } from './program-weather';
 
 /** Props of {@link ProgramPreview}. */
 export interface ProgramPreviewProps {
   program: ProgramDocument;
-  /** Height of the preview area; the program is fitted (letterboxed) into it. */
-  height: number;
-}
-
-/** GET /apm-web/a/api/common/weather — the weather a weather widget shows. */
-async function fetchWeather(city: string, units: 'metric' | 'imperial'): Promise<WeatherReport> {
-  const { data } = await request<WeatherReport>('/a/api/common/weather', {
-    params: { city, units },
-    skipErrorHandler: true,
-  });
-  return data;
+  /** Height of the preview area (CSS length or px); the program is fitted (letterboxed) into it. */
+  height: number | string;
+  /** The preview state (scene stack, active main scene, scale, slide index) whenever it changes. */
+  onStateChange?: (state: PreviewState) => void;
 }
 
 /**
@@ -25,15 +18,20 @@ async function fetchWeather(city: string, units: 'metric' | 'imperial'): Promise
  * the console's file URLs for materials. The only drawing path for previews; the chunk that holds it
  * loads with the first preview.
  */
-export default function ProgramPreview({ program, height }: ProgramPreviewProps) {
+export default function ProgramPreview({ program, height, onStateChange }: ProgramPreviewProps) {
   const box = useRef<HTMLDivElement>(null);
+  // The latest listener, without mounting the renderer again when it changes.
+  const listener = useRef(onStateChange);
+  listener.current = onStateChange;
   useEffect(() => {
     if (!box.current) return undefined;
     const renderer = mountProgramPreview(box.current, program, {
       resolveMaterialUrl: (id) => materialFileUrl(id),
-      fetchWeather,
+      fetchWeather: fetchProgramWeather,
       loop: true,
+      onStateChange: (state) => listener.current?.(state),
     });
+    listener.current?.(renderer.getState());
     return () => renderer.destroy();
   }, [program]);
   return (

@@ -65,6 +65,13 @@ const fullScreenPlaceholder = page(() => import('../pages/placeholder/FullScreen
 
 /** Full-screen pages (by path) that have their real component; the rest show the placeholder. */
 const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {
+  inframe: page(() => import('../pages/program-editor/InframePage'), 'programEditor'),
+  programEditor: page(
+    () => import('../pages/program-editor/ProgramEditorPage'),
+    'programEditor',
+    'editorPanels',
+    'programs',
+  ),
   publishSet: page(() => import('../pages/publish/PublishSetPage'), 'publish', 'programs'),
   terminalSelection: page(() => import('../pages/publish/TerminalSelectionPage'), 'publish', 'programs'),
 };
@@ -124,6 +131,7 @@ const ANTD_ROUTES: RouteObject[] = [
   {
     id: 'fullScreen',
     loader: requireSignedIn,
+    lazy: lazyPage(() => import('../layouts/FullScreenLayout')),
     children: FULL_SCREEN_PAGES.map(([path, titleKey]) => {
       const built = BUILT_FULL_SCREEN_PAGES[path] ?? fullScreenPlaceholder;
       return { path, handle: handle(titleKey), lazy: lazyPage(built.load, built.namespaces) };

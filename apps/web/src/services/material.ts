@@ -1,4 +1,5 @@
 /** Material library calls (`/a/api/material/*`) and the file calls the library page uses (`/a/api/file/*`). */
+import { queryOptions } from '@tanstack/react-query';
 import type {
   ConvertProgress,
   Material,
@@ -42,6 +43,14 @@ export async function listMaterials(
 export async function getMaterialDetail(id: number, signal?: AbortSignal): Promise<MaterialDetail> {
   return (await request<MaterialDetail>('/a/api/material/detail', { params: { id }, signal })).data;
 }
+
+/** The query of one material's details, shared by every view that shows them (one request per material). */
+export const materialDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['material', 'detail', id] as const,
+    queryFn: ({ signal }) => getMaterialDetail(id, signal),
+    staleTime: 5 * 60_000,
+  });
 
 /** POST /apm-web/a/api/material/rename — renames a material (errors handled by the caller). */
 export async function renameMaterial(id: number, name: string): Promise<void> {

@@ -1,28 +1,20 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Material, MaterialKind } from '@apm/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getMaterialDetail, materialVariantUrl } from '../../../services/material';
+import { materialDetailQuery, materialVariantUrl } from '../../../services/material';
 import { KindIcon } from '../../materials/MaterialBits';
 import { MaterialDrawer, type PickKind } from './MaterialDrawer';
 import { appendItems, MAX_MEDIA_ITEMS, moveItem, removeItem } from './panel-values';
-
-/** Query key of a material's name as the panels show it. */
-export const materialNameKey = (id: number) => ['material', 'name', id] as const;
 
 /** A material as a list row shows it: its thumbnail (when the kind has one) and its name. */
 export function MaterialThumb({ id, kind, size = 40 }: { id: number; kind: MaterialKind; size?: number }) {
   const { t } = useTranslation('editorPanels');
   const [broken, setBroken] = useState(false);
   // The document holds ids only: the name comes from the material's details.
-  const detail = useQuery({
-    queryKey: materialNameKey(id),
-    queryFn: async ({ signal }) => (await getMaterialDetail(id, signal)).name,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const detail = useQuery({ ...materialDetailQuery(id), select: (d) => d.name, retry: false });
   const name = detail.data ?? (detail.isError ? t('media.missing', { id }) : `#${id}`);
   return (
     <Flex gap={8} align="center" style={{ minWidth: 0, flex: 1 }}>
@@ -74,14 +66,11 @@ export interface MediaItemsFieldProps<T extends { materialId: number }> {
 export function MediaItemsField<T extends { materialId: number }>(props: MediaItemsFieldProps<T>) {
   const { kind, items, make, onChange, renderItem, testId } = props;
   const { t } = useTranslation('editorPanels');
-  const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const full = items.length >= MAX_MEDIA_ITEMS;
 
   const picked = (materials: Material[]) => {
     setPicking(false);
-    // The picked materials' names are known already: no detail call per new row.
-    for (const m of materials) queryClient.setQueryData(materialNameKey(m.id), m.name);
     onChange(
       appendItems(
         items,

@@ -1,6 +1,5 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { FIT_VALUES, type Scene } from '@apm/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import type { EditorAction } from '../state/editor-state';
 import type { ScenePatch } from '../state/scene-ops';
 import { ColorField, NumberField, SelectField, SwitchField, TextField } from './fields';
 import { MaterialDrawer } from './MaterialDrawer';
-import { MaterialThumb, materialNameKey } from './MediaItemsField';
+import { MaterialThumb } from './MediaItemsField';
 import { lengthProblem, msToSeconds, secondsToMs } from './panel-values';
 import { TransitionFields } from './TransitionFields';
 
@@ -22,7 +21,6 @@ export interface ScenePropertiesProps {
 /** The active scene: name, main or not, background colour and image, how long it shows, its transition. */
 export function SceneProperties({ scene, sceneIndex, dispatch }: ScenePropertiesProps) {
   const { t } = useTranslation('editorPanels');
-  const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const update = (patch: ScenePatch, field: string) =>
     dispatch({
@@ -120,7 +118,6 @@ export function SceneProperties({ scene, sceneIndex, dispatch }: SceneProperties
         onPick={([material]) => {
           setPicking(false);
           if (!material) return;
-          queryClient.setQueryData(materialNameKey(material.id), material.name);
           background({ materialId: material.id }, 'backgroundImage');
         }}
       />
