@@ -148,6 +148,7 @@ export default function ProgramsPage() {
         rowKey="id"
         {...table.tableProps}
         locale={{ emptyText: t('empty') }}
+        scroll={{ x: 'max-content' }}
         rowSelection={
           can('program:make:delete')
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
@@ -158,6 +159,9 @@ export default function ProgramsPage() {
             key: 'name',
             title: t('name'),
             dataIndex: 'name',
+            // Always in view: on a narrow window the other columns scroll beside it.
+            width: 220,
+            fixed: 'left',
             sorter: true,
             sortOrder: sortOrderOf('name'),
             ellipsis: { showTitle: true },
@@ -170,14 +174,14 @@ export default function ProgramsPage() {
           {
             key: 'resolution',
             title: t('resolution'),
-            width: 130,
+            width: 110,
             render: (_, r) => resolutionText(r.width, r.height),
           },
           {
             key: 'size',
             title: t('size'),
             dataIndex: 'size',
-            width: 110,
+            width: 90,
             sorter: true,
             sortOrder: sortOrderOf('size'),
             render: (size: number) => formatBytes(size),
@@ -185,7 +189,7 @@ export default function ProgramsPage() {
           {
             key: 'state',
             title: t('state'),
-            width: 170,
+            width: 150,
             render: (_, r) => (
               <Space size={4} wrap>
                 <Tag color={REVIEW_STATE_COLOR[r.reviewState]}>{t(`states.${r.reviewState}`)}</Tag>
@@ -199,7 +203,7 @@ export default function ProgramsPage() {
             key: 'owner',
             title: t('owner'),
             dataIndex: 'creatorName',
-            width: 140,
+            width: 110,
             ellipsis: { showTitle: true },
           },
           {
@@ -214,7 +218,7 @@ export default function ProgramsPage() {
           {
             key: 'actions',
             title: tc('common.actions'),
-            width: 340,
+            width: 250,
             render: (_, r) => (
               <Space size={0} wrap>
                 <Button
