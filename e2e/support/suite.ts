@@ -146,6 +146,8 @@ export interface SignedInPageOptions extends PageOptions {
    * for the tests of signing in itself.
    */
   throughLoginPage?: boolean;
+  /** The path is a full-screen page outside the shell (the editor, publishing): no console frame to wait for. */
+  outsideShell?: boolean;
 }
 
 /**
@@ -167,7 +169,7 @@ export async function openSignedInPage(
     await prepareConsolePage(page);
     await page.goto(`${suite.server.url}${options.path ?? '/home'}`);
     // The console's frame shows only to a signed-in user (otherwise it goes to the login page).
-    await page.waitForSelector('[data-testid=avatar-menu]', { state: 'attached' });
+    if (!options.outsideShell) await page.waitForSelector('[data-testid=avatar-menu]', { state: 'attached' });
   }
   if (options.waitFor !== undefined) await page.waitForSelector(options.waitFor);
   return opened;
