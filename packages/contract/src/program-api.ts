@@ -31,6 +31,11 @@ export const ProgramSummarySchema = Type.Object({
   reviewedAt: Nullable(Type.String()),
   /** How many terminals the program is published to. */
   terminalCount: Type.Integer(),
+  /**
+   * The program revision its thumbnail was drawn from (`thumbnail?id=`), or null without one; older than
+   * `revision` when the program was saved since. Also a cache key for the image URL.
+   */
+  thumbnailRevision: Nullable(Type.Integer()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -55,6 +60,34 @@ export const ProgramSavedSchema = Type.Object({
   migratedFrom: Nullable(Type.Integer()),
 });
 export type ProgramSaved = Static<typeof ProgramSavedSchema>;
+
+/** Image types a program thumbnail may have. */
+export const PROGRAM_THUMBNAIL_MIMES = ['image/jpeg', 'image/png'] as const;
+export type ProgramThumbnailMime = (typeof PROGRAM_THUMBNAIL_MIMES)[number];
+/** Largest program thumbnail, in bytes (decoded). */
+export const PROGRAM_THUMBNAIL_MAX_BYTES = 200 * 1024;
+
+/** Body of `thumbnail` (POST): the image of a program's first scene as a data URL. */
+export const ProgramThumbnailBodySchema = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  image: Type.String({
+    // base64 of the largest image plus the data URL's prefix.
+    maxLength: Math.ceil(PROGRAM_THUMBNAIL_MAX_BYTES / 3) * 4 + 32,
+    description: '`data:image/jpeg;base64,…` or `data:image/png;base64,…`, at most 200 KB decoded',
+  }),
+  revision: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'The program revision the image was drawn from; 409 programConflict when the program was saved since',
+    }),
+  ),
+});
+export type ProgramThumbnailBody = Static<typeof ProgramThumbnailBodySchema>;
+
+/** Answer of `thumbnail` (POST): the revision the stored thumbnail belongs to. */
+export const ProgramThumbnailSavedSchema = Type.Object({ revision: Type.Integer() });
+export type ProgramThumbnailSaved = Static<typeof ProgramThumbnailSavedSchema>;
 
 /** A claimed terminal a program can be published to (`publishProgram/terminalSelect`). */
 export const PublishTerminalSchema = Type.Object({

@@ -28,3 +28,4 @@ export * from './abnormal-alarms.js';
 export * from './programs.js';
 export * from './program-publications.js';
 export * from './program-templates.js';
+export * from './program-thumbnails.js';

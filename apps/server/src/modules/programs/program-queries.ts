@@ -1,7 +1,14 @@
 import type { ProgramSortField, ProgramSummary } from '@apm/contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { offices, programPublications, programs, users, type ReviewState } from '../../db/schema/index.js';
+import {
+  offices,
+  programPublications,
+  programs,
+  programThumbnails,
+  users,
+  type ReviewState,
+} from '../../db/schema/index.js';
 import { dataScope, officesUnder } from '../../lib/data-scope.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { escapeLike } from '../materials/material-queries.js';
@@ -12,6 +19,11 @@ export const programScope = (auth: AuthContext): SQL =>
 
 /** How many terminals a program is published to. */
 const terminalCount = sql<number>`(select count(*)::int from ${programPublications} where ${programPublications.programId} = ${programs.id})`;
+
+/** The program revision its thumbnail was drawn from, null without one. */
+const thumbnailRevision = sql<
+  number | null
+>`(select ${programThumbnails.revision} from ${programThumbnails} where ${programThumbnails.programId} = ${programs.id})`;
 
 /** Columns of a {@link ProgramSummary}, over programs ⋈ offices ⟕ users. */
 export const programColumns = {
@@ -31,6 +43,7 @@ export const programColumns = {
   reviewNote: programs.reviewNote,
   reviewedAt: programs.reviewedAt,
   terminalCount,
+  thumbnailRevision,
   createdAt: programs.createdAt,
   updatedAt: programs.updatedAt,
 };
@@ -52,6 +65,7 @@ export const toSummary = (row: ProgramRow): ProgramSummary => ({
   size: Number(row.size),
   materialIds: row.materialIds ?? [],
   terminalCount: Number(row.terminalCount),
+  thumbnailRevision: row.thumbnailRevision === null ? null : Number(row.thumbnailRevision),
   reviewedAt: row.reviewedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -18,6 +18,7 @@ import {
   toSummary,
   type ProgramListQuery,
 } from './program-queries.js';
+import { ProgramThumbnailService } from './thumbnail-service.js';
 import { registerProgramUsageCheck } from './usage-check.js';
 
 registerProgramUsageCheck();
@@ -49,12 +50,17 @@ const requirePermission = (auth: AuthContext, permission: string) => {
  * terminals do not get it; terminals that play a changed or deleted program are told at once.
  */
 export class ProgramService {
+  /** Thumbnails of programs (first scene drawn by the console). */
+  readonly thumbnails: ProgramThumbnailService;
+
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
     private readonly manifest: ProgramManifestService,
     private readonly bus: TerminalBus,
-  ) {}
+  ) {
+    this.thumbnails = new ProgramThumbnailService(db);
+  }
 
   /** Creates (no id; needs program:make:add) or updates (needs program:make:edit) a program. */
   async save(auth: AuthContext, input: ProgramSaveInput): Promise<ProgramSaved> {
@@ -170,7 +176,7 @@ export class ProgramService {
     await announceManifests(this.manifest, this.bus, terminalIds);
   }
 
-  /** Copies a program (same document and office, new name; needs program:make:add). */
+  /** Copies a program (same document, office and thumbnail, new name; needs program:make:add). */
   async copy(auth: AuthContext, id: number, name?: string): Promise<ProgramSaved> {
     const [row] = await this.db
       .select({ name: programs.name, document: programs.document, officeId: programs.officeId })
@@ -178,7 +184,12 @@ export class ProgramService {
       .where(and(eq(programs.id, id), programScope(auth)));
     if (!row) throw notInScope(id);
     const copyName = name?.trim() || `${row.name} (copy)`.slice(0, 200);
-    return this.save(auth, { document: { ...row.document, name: copyName }, officeId: row.officeId });
+    const saved = await this.save(auth, {
+      document: { ...row.document, name: copyName },
+      officeId: row.officeId,
+    });
+    await this.thumbnails.copy(id, saved.id, saved.revision);
+    return saved;
   }
 
   /** Why an update matched no row: out of scope (404), or saved by someone else since (409 with the revision and when). */

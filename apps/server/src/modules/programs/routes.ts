@@ -15,18 +15,20 @@ import { IdSchema as Id, IdsSchema as Ids, idsOf } from '../materials/ids.js';
 import publishRoutes from './publish-routes.js';
 import templateRoutes from './template-routes.js';
 import reviewRoutes from './review-routes.js';
+import thumbnailRoutes from './thumbnail-routes.js';
 
 const tags = ['program'];
 const BASE = '/a/api/program';
 /** Readers of programs: makers, reviewers, and publishers choosing what to publish. */
 const VIEWERS = ['program:make:view', 'review:program:view'] as const;
 
-/** Programs (`/a/api/program/...`): save, list, detail, delete, copy; plus their review and publishing. */
+/** Programs (`/a/api/program/...`): save, list, detail, delete, copy; plus their review, publishing and thumbnails. */
 const programRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { programs } = app.services;
   await app.register(reviewRoutes);
   await app.register(publishRoutes);
   await app.register(templateRoutes);
+  await app.register(thumbnailRoutes);
 
   app.post(
     `${BASE}/save`,
