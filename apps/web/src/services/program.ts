@@ -6,9 +6,10 @@ import type {
   ProgramSummary,
   ProgramTemplate,
   ProgramTemplateDetail,
+  ProgramThumbnailSaved,
 } from '@apm/contract';
 import type { Page } from './office';
-import { request } from './request';
+import { apiUrl, request } from './request';
 
 /** Search, review-state filter and page of the program list. */
 export interface ProgramListParams {
@@ -66,6 +67,33 @@ export async function copyProgram(id: number, name?: string): Promise<ProgramSav
       skipErrorHandler: true,
     })
   ).data;
+}
+
+/**
+ * POST /apm-web/a/api/program/thumbnail — stores a program's thumbnail (a JPEG or PNG data URL of at most
+ * 200 KB; `revision`: the program revision it was drawn from, 409 programConflict when saved since).
+ */
+export async function saveProgramThumbnailImage(body: {
+  id: number;
+  image: string;
+  revision?: number;
+}): Promise<ProgramThumbnailSaved> {
+  return (
+    await request<ProgramThumbnailSaved>('/a/api/program/thumbnail', {
+      method: 'POST',
+      data: body,
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
+}
+
+/**
+ * URL of GET /apm-web/a/api/program/thumbnail — a program's thumbnail image; `revision` (the list's
+ * `thumbnailRevision`) makes the URL change when the image does.
+ */
+export function programThumbnailUrl(id: number, revision?: number | null): string {
+  return apiUrl('/a/api/program/thumbnail', { id, v: revision ?? undefined });
 }
 
 /** Where a program that refused deletion is published (409 programPublished). */

@@ -1,5 +1,5 @@
 import type { ProgramDocument } from '@apm/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/admin/FormModal';
@@ -8,6 +8,7 @@ import { serverFieldErrors } from '../../services/request';
 import { CANVAS_PRESETS, newProgram } from '../program-editor/state/widget-defaults';
 import { CANVAS_MAX, CANVAS_MIN, canvasSizeOf, type CanvasChoice } from './canvas-size';
 import { programErrorText } from './program-errors';
+import { saveProgramThumbnail } from './program-thumbnail';
 
 interface CreateValues {
   name: string;
@@ -30,6 +31,7 @@ export interface ProgramCreateModalProps {
 export function ProgramCreateModal({ onClose, onCreated }: ProgramCreateModalProps) {
   const { t } = useTranslation('programs');
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<CreateValues>();
   const choice = Form.useWatch('canvas', form);
   const start = Form.useWatch('start', form);
@@ -52,6 +54,10 @@ export function ProgramCreateModal({ onClose, onCreated }: ProgramCreateModalPro
     }
     const saved = await saveProgram({ document });
     void message.success(t('created'));
+    // In the background: the list shows the thumbnail once it is stored; a failure only logs a warning.
+    void saveProgramThumbnail(saved.id, document, saved.revision).then(() =>
+      queryClient.invalidateQueries({ queryKey: ['program', 'list'] }),
+    );
     onCreated(saved.id);
   };
 
