@@ -17,6 +17,7 @@ import { copyProgram, deletePrograms, listPrograms, type ProgramListParams } fro
 import { resolutionText } from './canvas-size';
 import { ProgramCreateModal } from './ProgramCreateModal';
 import { ProgramRenameModal } from './ProgramRenameModal';
+import { ProgramThumbnail } from './ProgramThumbnail';
 import { TemplateSaveModal } from './TemplateSaveModal';
 import { programErrorText, publishedWhere } from './program-errors';
 
@@ -164,11 +165,18 @@ export default function ProgramsPage() {
             fixed: 'left',
             sorter: true,
             sortOrder: sortOrderOf('name'),
-            ellipsis: { showTitle: true },
             render: (name: string, r) => (
-              <Link to={editorPath(r.id)} data-testid="program-open">
-                {name}
-              </Link>
+              <Flex align="center" gap={8}>
+                <ProgramThumbnail program={r} />
+                <Link
+                  to={editorPath(r.id)}
+                  title={name}
+                  data-testid="program-open"
+                  style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
+                  {name}
+                </Link>
+              </Flex>
             ),
           },
           {
