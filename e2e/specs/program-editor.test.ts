@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
+import { describeViolations, scanPage } from '../support/axe.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
 import { prepareConsolePage } from '../support/session.js';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
@@ -183,6 +184,10 @@ describe('program editor', () => {
       await page.reload();
       await page.getByTestId('editor-layer').nth(2).waitFor();
       expect(await page.getByTestId('editor-layer').count()).toBe(3);
+
+      // The editor passes the accessibility scan (WCAG 2.1 A/AA: no critical or serious violation).
+      const violations = await scanPage(page, 'program editor');
+      expect(violations, describeViolations(violations)).toEqual([]);
 
       // Preview: the shared renderer plays the document.
       await page.getByTestId('editor-preview').click();

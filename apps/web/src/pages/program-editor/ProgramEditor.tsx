@@ -1,7 +1,7 @@
 import type { ProgramDetail } from '@apm/contract';
 import { formatBytes } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -137,9 +137,15 @@ export default function ProgramEditor({ detail }: { detail: ProgramDetail }) {
       <footer className="apm-editor-status" data-testid="editor-status">
         <CanvasSizeButton canvas={document.canvas} dispatch={dispatch} />
         <span data-testid="editor-size">{t('status.size', { size: formatBytes(size.size) })}</span>
-        <span data-testid="editor-materials">
-          {t('status.materials', { count: size.materialIds.length })}
-        </span>
+        <Tooltip
+          title={
+            size.materialIds.length ? t('status.materialIds', { ids: size.materialIds.join(', ') }) : null
+          }
+        >
+          <span data-testid="editor-materials" data-material-ids={size.materialIds.join(',')}>
+            {t('status.materials', { count: size.materialIds.length })}
+          </span>
+        </Tooltip>
         <span>{t('status.zoom', { percent: Math.round(scale * 100) })}</span>
         <span>{t('status.selected', { count: selected.length })}</span>
         <span data-testid="editor-review-state">

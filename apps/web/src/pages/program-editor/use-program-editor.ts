@@ -7,6 +7,7 @@ import type { ProgramDetail, ProgramDocument } from '@apm/contract';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { saveProgram } from '../../services/program';
+import { saveProgramThumbnail } from '../programs/program-thumbnail';
 import { RequestError } from '../../services/request';
 import {
   clearDraft,
@@ -79,6 +80,7 @@ export function useProgramEditor(detail: ProgramDetail): ProgramEditorModel {
   // The draft follows the document a moment after each change; a saved present needs none. While an
   // earlier draft waits for an answer, it is left alone.
   const latest = useRef({ document, baseRevision });
+  const thumbnailScene = useRef<ProgramDocument['scenes'][number] | undefined>(undefined);
   latest.current = { document, baseRevision };
   useEffect(() => {
     if (pendingDraft) return undefined;
@@ -127,6 +129,11 @@ export function useProgramEditor(detail: ProgramDetail): ProgramEditorModel {
         const saved = await saveProgram({ id: detail.id, baseRevision: against, document: sent });
         setBaseRevision(saved.revision);
         setReviewState(saved.reviewState);
+        // The list's thumbnail is the first scene: drawn again only when that scene changed.
+        if (sent.scenes[0] !== thumbnailScene.current) {
+          thumbnailScene.current = sent.scenes[0];
+          void saveProgramThumbnail(detail.id, sent, saved.revision);
+        }
         setConflict(null);
         // Only what was sent counts as saved: edits made while the save ran stay unsaved.
         if (latest.current.document === sent) dispatch({ type: 'saved' });

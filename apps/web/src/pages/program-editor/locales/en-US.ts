@@ -132,6 +132,7 @@ export default {
     canvas: 'Canvas {{w}} × {{h}}',
     size: 'Size {{size}}',
     materials: 'Materials: {{count}}',
+    materialIds: 'Material ids: {{ids}}',
     zoom: 'Zoom {{percent}} %',
     review: 'Review: {{state}}',
     selected: 'Selected: {{count}}',

@@ -133,6 +133,7 @@ export default {
     canvas: 'Canevas {{w}} × {{h}}',
     size: 'Taille {{size}}',
     materials: 'Médias : {{count}}',
+    materialIds: 'Identifiants des médias : {{ids}}',
     zoom: 'Zoom à {{percent}} %',
     review: 'Validation : {{state}}',
     selected: 'Sélection : {{count}}',

@@ -132,6 +132,7 @@ export default {
     canvas: 'Tela {{w}} × {{h}}',
     size: 'Dimensione {{size}}',
     materials: 'Materiali: {{count}}',
+    materialIds: 'ID dei materiali: {{ids}}',
     zoom: 'Zoom al {{percent}}%',
     review: 'Revisione: {{state}}',
     selected: 'Selezionati: {{count}}',

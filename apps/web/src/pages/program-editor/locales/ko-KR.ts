@@ -132,6 +132,7 @@ export default {
     canvas: '캔버스 {{w}} × {{h}}',
     size: '크기 {{size}}',
     materials: '소재: {{count}}',
+    materialIds: '소재 ID: {{ids}}',
     zoom: '확대/축소 {{percent}}%',
     review: '검토: {{state}}',
     selected: '선택: {{count}}',

@@ -132,6 +132,7 @@ export default {
     canvas: 'Холст {{w}} × {{h}}',
     size: 'Размер {{size}}',
     materials: 'Материалов: {{count}}',
+    materialIds: 'ID материалов: {{ids}}',
     zoom: 'Масштаб {{percent}} %',
     review: 'Проверка: {{state}}',
     selected: 'Выбрано: {{count}}',

@@ -131,6 +131,7 @@ export default {
     canvas: '画布 {{w}} × {{h}}',
     size: '大小 {{size}}',
     materials: '素材：{{count}}',
+    materialIds: '素材 ID：{{ids}}',
     zoom: '缩放 {{percent}}%',
     review: '审核：{{state}}',
     selected: '已选择：{{count}}',

@@ -131,6 +131,7 @@ export default {
     canvas: '畫布 {{w}} × {{h}}',
     size: '大小 {{size}}',
     materials: '素材：{{count}}',
+    materialIds: '素材 ID：{{ids}}',
     zoom: '縮放 {{percent}}%',
     review: '審核：{{state}}',
     selected: '已選擇：{{count}}',
