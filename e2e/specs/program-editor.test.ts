@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { describeViolations, scanPage } from '../support/axe.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
+import { blankProgram } from '../support/programs.js';
 import { prepareConsolePage } from '../support/session.js';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
@@ -227,23 +228,7 @@ describe('program editor', () => {
 
   it('refuses a second editor’s save over the first, which may then overwrite (US)', async () => {
     const name = `${stamp} Two editors`;
-    const doc = {
-      formatVersion: 2,
-      name,
-      canvas: { w: 1280, h: 720, realWidth: 1280, realHeight: 720 },
-      scenes: [
-        {
-          id: 's1',
-          name: 'One',
-          main: true,
-          background: { color: '#000000', materialId: null, fit: 'cover' },
-          durationMs: 10_000,
-          untilTouched: false,
-          transition: { name: 'none', durationMs: 0 },
-          widgets: [],
-        },
-      ],
-    };
+    const doc = blankProgram(name, { w: 1280, h: 720 });
     const { id } = await suite.api<{ id: number }>('/a/api/program/save', { document: doc });
     const first = await openSignedInPage(suite, {
       language: 'US',
@@ -281,25 +266,7 @@ describe('program editor', () => {
 
   it('keeps a draft of unsaved work, offers it on reopening, and asks before leaving unsaved (US)', async () => {
     const name = `${stamp} Drafted`;
-    const { id } = await suite.api<{ id: number }>('/a/api/program/save', {
-      document: {
-        formatVersion: 2,
-        name,
-        canvas: { w: 1920, h: 1080, realWidth: 1920, realHeight: 1080 },
-        scenes: [
-          {
-            id: 's1',
-            name: 'One',
-            main: true,
-            background: { color: '#000000', materialId: null, fit: 'cover' },
-            durationMs: 10_000,
-            untilTouched: false,
-            transition: { name: 'none', durationMs: 0 },
-            widgets: [],
-          },
-        ],
-      },
-    });
+    const { id } = await suite.api<{ id: number }>('/a/api/program/save', { document: blankProgram(name) });
     const { context, page, errors } = await openSignedInPage(suite, {
       language: 'US',
       path: `/programEditor?id=${id}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
+import { blankProgram } from '../support/programs.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 interface ProgramRow {
@@ -85,23 +86,7 @@ describe('program production page', () => {
   it('saves a program as a template and starts a new program from it (FR)', async () => {
     const tag = `Tpl${Date.now().toString(36)}`;
     await suite.api('/a/api/program/save', {
-      document: {
-        formatVersion: 2,
-        name: `${tag} source`,
-        canvas: { w: 1080, h: 1920, realWidth: 1080, realHeight: 1920 },
-        scenes: [
-          {
-            id: 's1',
-            name: 'One',
-            main: true,
-            background: { color: '#402010', materialId: null, fit: 'cover' },
-            durationMs: 10_000,
-            untilTouched: false,
-            transition: { name: 'none', durationMs: 0 },
-            widgets: [],
-          },
-        ],
-      },
+      document: blankProgram(`${tag} source`, { w: 1080, h: 1920, background: '#402010' }),
     });
     const { context, page, errors } = await openSignedInPage(suite, {
       language: 'FR',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiSignIn, createOperator, createUserWithRole } from '../support/api.js';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
+import { blankProgram } from '../support/programs.js';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
@@ -13,25 +14,6 @@ const VIEWER = {
   name: 'Lou Looker',
   password: 'L00ker#2026pass',
 };
-
-/** A one-scene program document (no materials: it plays as soon as the player has it). */
-const documentOf = (name: string) => ({
-  formatVersion: 2,
-  name,
-  canvas: { w: 1920, h: 1080, realWidth: 1920, realHeight: 1080 },
-  scenes: [
-    {
-      id: 's1',
-      name: 'One',
-      main: true,
-      background: { color: '#206040', materialId: null, fit: 'cover' },
-      durationMs: 10_000,
-      untilTouched: false,
-      transition: { name: 'none', durationMs: 0 },
-      widgets: [],
-    },
-  ],
-});
 
 describe('publishing a program from the console', () => {
   const suite = adminSuite({
@@ -50,7 +32,9 @@ describe('publishing a program from the console', () => {
     await claimTerminal(suite.server.url, suite.cookie, code, office.id, terminal);
     const operator = await apiSignIn(suite.server.url, OPERATOR.user, OPERATOR.password);
     const name = `Published live ${stamp}`;
-    await apiCall(suite.server.url, operator, '/a/api/program/save', { document: documentOf(name) });
+    await apiCall(suite.server.url, operator, '/a/api/program/save', {
+      document: blankProgram(name, { background: '#206040' }),
+    });
 
     const { context, page, errors } = await openSignedInPage(suite, {
       language: 'US',
@@ -98,7 +82,7 @@ describe('publishing a program from the console', () => {
       const operator = await apiSignIn(suite.server.url, OPERATOR.user, OPERATOR.password);
       const name = `Unreviewed ${stamp}`;
       const saved = await apiCall<{ id: number }>(suite.server.url, operator, '/a/api/program/save', {
-        document: documentOf(name),
+        document: blankProgram(name, { background: '#206040' }),
       });
       const terminals = await apiCall<{ list: { id: number; name: string }[] }>(
         suite.server.url,

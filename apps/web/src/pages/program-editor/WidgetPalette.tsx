@@ -35,13 +35,14 @@ export const WIDGET_ICONS: Record<WidgetType, ReactNode> = {
 
 /** The name a widget shows in lists: its own, else its type's. */
 export function useWidgetLabel(): (widget: Widget) => string {
-  const { t } = useTranslation('programEditor');
+  const { t } = useTranslation('editorPanels');
   return (widget) => widget.name || t(`widgetTypes.${widget.type}`);
 }
 
 /** Every widget type of the format: a click adds one at the canvas centre, a drag drops it where it lands. */
 export function WidgetPalette({ dispatch }: { dispatch: (action: EditorAction) => void }) {
   const { t } = useTranslation('programEditor');
+  const { t: typeName } = useTranslation('editorPanels');
   return (
     <section aria-labelledby="editor-widgets-title" style={{ padding: 8 }}>
       <Tooltip title={t('addWidgetHint')} placement="right">
@@ -65,10 +66,10 @@ export function WidgetPalette({ dispatch }: { dispatch: (action: EditorAction) =
             }}
             onClick={() => dispatch({ type: 'addWidget', widgetType: type })}
             style={{ justifyContent: 'flex-start', overflow: 'hidden' }}
-            title={t(`widgetTypes.${type}`)}
+            title={typeName(`widgetTypes.${type}`)}
             data-testid={`editor-add-${type}`}
           >
-            {t(`widgetTypes.${type}`)}
+            {typeName(`widgetTypes.${type}`)}
           </Button>
         ))}
       </div>

@@ -4,7 +4,7 @@
  * and the warnings before leaving with unsaved changes.
  */
 import type { ProgramDetail, ProgramDocument } from '@apm/contract';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { saveProgram } from '../../services/program';
 import { saveProgramThumbnail } from '../programs/program-thumbnail';
@@ -81,6 +81,17 @@ export function useProgramEditor(detail: ProgramDetail): ProgramEditorModel {
   // earlier draft waits for an answer, it is left alone.
   const latest = useRef({ document, baseRevision });
   const thumbnailScene = useRef<ProgramDocument['scenes'][number] | undefined>(undefined);
+  /** Writes the present document as the program's draft. */
+  const writeNow = useCallback(
+    () =>
+      writeDraft(storage(), {
+        programId: detail.id,
+        baseRevision: latest.current.baseRevision,
+        savedAt: Date.now(),
+        document: latest.current.document,
+      }),
+    [detail.id],
+  );
   latest.current = { document, baseRevision };
   useEffect(() => {
     if (pendingDraft) return undefined;
@@ -88,32 +99,20 @@ export function useProgramEditor(detail: ProgramDetail): ProgramEditorModel {
       clearDraft(storage(), detail.id);
       return undefined;
     }
-    const timer = window.setTimeout(() => {
-      writeDraft(storage(), {
-        programId: detail.id,
-        baseRevision: latest.current.baseRevision,
-        savedAt: Date.now(),
-        document: latest.current.document,
-      });
-    }, DRAFT_DELAY_MS);
+    const timer = window.setTimeout(writeNow, DRAFT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [document, dirty, pendingDraft, detail.id]);
+  }, [document, dirty, pendingDraft, detail.id, writeNow]);
 
   // Closing the tab or reloading with unsaved changes asks first (the draft is written at once too).
   useEffect(() => {
     if (!dirty) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      writeDraft(storage(), {
-        programId: detail.id,
-        baseRevision: latest.current.baseRevision,
-        savedAt: Date.now(),
-        document: latest.current.document,
-      });
+      writeNow();
       event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty, detail.id]);
+  }, [dirty, writeNow]);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
@@ -166,39 +165,21 @@ export function useProgramEditor(detail: ProgramDetail): ProgramEditorModel {
     setPendingDraft(null);
   }, [detail.id]);
 
-  return useMemo(
-    () => ({
-      state,
-      document,
-      dispatch,
-      dirty,
-      saving,
-      baseRevision,
-      reviewState,
-      save,
-      conflict,
-      dismissConflict: () => setConflict(null),
-      saveError,
-      pendingDraft,
-      restoreDraft,
-      discardDraft,
-      blocker,
-    }),
-    [
-      state,
-      document,
-      dispatch,
-      dirty,
-      saving,
-      baseRevision,
-      reviewState,
-      save,
-      conflict,
-      saveError,
-      pendingDraft,
-      restoreDraft,
-      discardDraft,
-      blocker,
-    ],
-  );
+  return {
+    state,
+    document,
+    dispatch,
+    dirty,
+    saving,
+    baseRevision,
+    reviewState,
+    save,
+    conflict,
+    dismissConflict: () => setConflict(null),
+    saveError,
+    pendingDraft,
+    restoreDraft,
+    discardDraft,
+    blocker,
+  };
 }
