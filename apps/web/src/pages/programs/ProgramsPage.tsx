@@ -166,7 +166,9 @@ export default function ProgramsPage() {
             sorter: true,
             sortOrder: sortOrderOf('name'),
             render: (name: string, r) => (
-              <Flex align="center" gap={8}>
+              // Capped: with scroll x max-content the table lays out columns by their content, so a long
+              // name would widen the column past its 220 px (220 less the cell's padding).
+              <Flex align="center" gap={8} style={{ maxWidth: 188 }}>
                 <ProgramThumbnail program={r} />
                 <Link
                   to={editorPath(r.id)}
