@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import { adminSuite, openSignedInPage } from '../support/suite.js';
+import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
 interface ProgramRow {
   id: number;
@@ -132,6 +132,55 @@ describe('program thumbnails', () => {
     expect(right![2]).toBeGreaterThan(200);
     expect(right![0]).toBeLessThan(60);
 
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the name column at 220 px at 1440 px with the side menu open: a long name is cut beside its thumbnail, with a tooltip', async () => {
+    const name = `Thumb layout ${Date.now().toString(36)} — the spring menu of the reception hall by the north entrance, second floor`;
+    await suite.api('/a/api/program/save', {
+      document: {
+        formatVersion: 2,
+        name,
+        canvas: { w: 1920, h: 1080, realWidth: 1920, realHeight: 1080 },
+        scenes: [
+          {
+            id: 's1',
+            name: 'One',
+            main: true,
+            background: { color: '#336699', materialId: null, fit: 'cover' },
+            durationMs: 10_000,
+            untilTouched: false,
+            transition: { name: 'none', durationMs: 0 },
+            widgets: [],
+          },
+        ],
+      },
+    });
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'FR',
+      viewport: WIDE_VIEWPORT,
+      path: '/program/make',
+      waitFor: '.ant-table-row',
+    });
+    await page.waitForSelector('[data-testid=side-menu]');
+    const row = page.locator('.ant-table-row', { hasText: name.slice(0, 40) });
+    // No thumbnail stored: the placeholder holds its place.
+    await row.locator('[data-testid=program-thumbnail] .anticon').waitFor();
+    // The name column keeps its 220 px (the table lays columns out by content: its content must stay inside).
+    const layout = await row.evaluate((tr) => {
+      const cell = tr.querySelectorAll<HTMLElement>('td')[1]!;
+      const style = getComputedStyle(cell);
+      const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return {
+        width: cell.offsetWidth,
+        inner,
+        content: cell.firstElementChild!.getBoundingClientRect().width,
+      };
+    });
+    expect(layout.width, JSON.stringify(layout)).toBeLessThanOrEqual(221);
+    expect(layout.content, JSON.stringify(layout)).toBeLessThanOrEqual(layout.inner);
+    expect(await row.locator('[data-testid=program-open]').getAttribute('title')).toBe(name);
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
