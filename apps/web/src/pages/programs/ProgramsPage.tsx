@@ -228,7 +228,7 @@ export default function ProgramsPage() {
           {
             key: 'actions',
             title: tc('common.actions'),
-            width: 250,
+            width: 200,
             render: (_, r) => (
               <Space size={0} wrap>
                 <Button
