@@ -4,13 +4,14 @@ const STYLE_ID = 'apm-renderer-styles';
 
 const BASE_CSS = `
 .apm-renderer{position:relative;width:100%;height:100%;overflow:hidden;background:#000;touch-action:manipulation;user-select:none}
+.apm-renderer,.apm-scene-canvas{font-family:system-ui,sans-serif;font-size:16px;line-height:normal;letter-spacing:normal;text-align:left;color:#fff}
 .apm-renderer:focus{outline:none}
 .apm-renderer[data-mode=preview]:focus-visible{outline:2px solid #4096ff;outline-offset:-2px}
 .apm-renderer[data-mode=preview]{background:#262626}
 .apm-screen{position:absolute;left:0;top:0;width:100%;height:100%;overflow:hidden}
 .apm-stage{position:absolute;left:0;top:0;transform-origin:0 0;overflow:hidden}
 .apm-scene{position:absolute;inset:0;overflow:hidden;background-position:center;background-repeat:no-repeat}
-.apm-widget{position:absolute;box-sizing:border-box;overflow:hidden}
+.apm-widget{position:absolute;box-sizing:border-box;overflow:hidden;contain:layout paint}
 .apm-fill{position:absolute;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;box-sizing:border-box}
 .apm-text{display:flex;flex-direction:column;word-break:break-word}
 .apm-text-content{width:100%}

@@ -86,4 +86,30 @@ describe('scene canvas (editor)', () => {
     ).toBe('rgb(255, 0, 0)');
     expect(await widgetsInOrder()).toEqual(['a:new']);
   });
+  it('draws the same text whatever the host page styles (line height, font), like the player', async () => {
+    const program = {
+      formatVersion: 2 as const,
+      name: 'T',
+      canvas,
+      scenes: [scene('s', [widget('t', 'text', { ...text('abc'), font: { ...font, family: '' } })])],
+    };
+    const styleOf = () =>
+      b.page.evaluate(() => {
+        const el = document.querySelector<HTMLElement>('[data-widget-id=t]')!;
+        const cs = getComputedStyle(el);
+        return { lineHeight: cs.lineHeight, fontFamily: cs.fontFamily, height: el.scrollHeight };
+      });
+    await b.mount(program);
+    const plain = await styleOf();
+    // A console around the renderer (antd sets these on its body): the widget does not inherit them.
+    await b.page.evaluate(() => {
+      document.body.style.lineHeight = '1.5714';
+      document.body.style.fontFamily = 'serif';
+      document.body.style.fontSize = '14px';
+    });
+    await b.mount(program);
+    expect(await styleOf()).toEqual(plain);
+    await b.page.evaluate(([sc, c]) => apm.mountCanvas(sc, c), [program.scenes[0]!, canvas] as const);
+    expect(await styleOf()).toEqual(plain);
+  });
 });
