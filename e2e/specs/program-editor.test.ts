@@ -300,4 +300,82 @@ describe('program editor', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('moves a rubber-band selection as a group, nudges it from the keyboard and pastes it into another scene (US)', async () => {
+    const name = `${stamp} Group`;
+    const qr = (id: string, x: number, y: number) => ({
+      id,
+      type: 'qrcode',
+      x,
+      y,
+      w: 200,
+      h: 200,
+      rotation: 0,
+      z: 1,
+      props: { text: id, foreground: '#000000', background: '#ffffff', margin: 1 },
+    });
+    const doc = blankProgram(name);
+    doc.scenes[0]!.widgets = [qr('left', 300, 300), qr('right', 700, 400)] as never[];
+    const { id } = await suite.api<{ id: number }>('/a/api/program/save', { document: doc });
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: `/programEditor?id=${id}`,
+      outsideShell: true,
+    });
+    await page.getByTestId('editor-name').getByText(name).waitFor();
+    const left = onCanvas(page, 'left');
+    const right = onCanvas(page, 'right');
+    const positions = () =>
+      Promise.all(
+        [left, right].map((w) => w.evaluate((el) => [parseFloat(el.style.left), parseFloat(el.style.top)])),
+      );
+
+    // A rubber band from the canvas's top-left corner around both.
+    const stage = (await page.getByTestId('editor-stage').boundingBox())!;
+    const end = (await right.boundingBox())!;
+    await page.mouse.move(stage.x + 5, stage.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(end.x + end.width + 5, end.y + end.height + 5, { steps: 8 });
+    await page.mouse.up();
+    await page.getByTestId('editor-status').getByText('Selected: 2').waitFor();
+
+    // Dragging one drags both by the same offset; with snapping off it is the pointer's.
+    await page.getByTestId('editor-snapping').click();
+    const scale = Number(await page.getByTestId('editor-stage').getAttribute('data-scale'));
+    await dragBy(page, (await left.boundingBox())!, 100, 50);
+    await expect.poll(positions).not.toEqual([
+      [300, 300],
+      [700, 400],
+    ]);
+    const [[lx, ly], [rx, ry]] = (await positions()) as [[number, number], [number, number]];
+    expect(rx - lx).toBe(400);
+    expect(ry - ly).toBe(100);
+    expect(Math.abs(lx - (300 + 100 / scale))).toBeLessThanOrEqual(1);
+
+    // Shift+arrow: 10 px; one undo step takes the nudge back.
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(positions).toEqual([
+      [lx + 10, ly],
+      [rx + 10, ry],
+    ]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(positions).toEqual([
+      [lx, ly],
+      [rx, ry],
+    ]);
+
+    // Copy, a new scene, paste: the same two widgets at the same places there.
+    await page.keyboard.press('Control+c');
+    await page.getByTestId('editor-scene-add').click();
+    await expect.poll(() => page.locator('[data-testid=editor-stage] [data-widget-id]').count()).toBe(0);
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => page.locator('[data-testid=editor-stage] [data-widget-id]').count()).toBe(2);
+    await page.keyboard.press('Control+s');
+    await expectMessage(page, 'The program was saved');
+    const saved = await detail(id);
+    const placed = (i: number) => saved.document.scenes[i]!.widgets.map((w) => [w.x, w.y]);
+    expect(placed(1)).toEqual(placed(0));
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,11 +1,12 @@
 import type { ProgramDocument, WidgetType } from '@apm/contract';
 import { mountSceneCanvas, placeWidget, type SceneCanvas } from '@apm/renderer';
-import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import Moveable, { type OnDrag, type OnResize, type OnRotate } from 'react-moveable';
 import Selecto from 'react-selecto';
 import { materialFileUrl } from '../../services/material';
 import { fetchProgramWeather } from '../../components/program-weather';
 import { dragTo, fitScale, planDrag, type DragPlan, type DragResult } from './canvas-drag';
+import { boundsOf } from './state/arrange';
 import type { EditorAction } from './state/editor-state';
 
 /** Space around the canvas inside the scrolling viewport (screen px). */
@@ -28,7 +29,8 @@ export interface EditorCanvasProps {
 interface Gesture {
   plan: DragPlan;
   result: DragResult;
-  rotations: Map<Element, number>;
+  /** The elements the drag moves (the widgets, and the group box of a multiple selection) and their rotations. */
+  moving: Map<HTMLElement, number>;
 }
 
 const rotationOf = (el: Element) => Number((el as HTMLElement).dataset.rotation ?? 0);
@@ -54,9 +56,14 @@ export default function EditorCanvas(props: EditorCanvasProps) {
   const selecto = useRef<Selecto>(null);
   const view = useRef<SceneCanvas | null>(null);
   const gesture = useRef<Gesture | null>(null);
+  const group = useRef<HTMLDivElement>(null);
   const [viewportSize, setViewportSize] = useState({ width: 0, height: 0 });
   const [targets, setTargets] = useState<HTMLElement[]>([]);
   const scale = zoom === 'fit' ? fitScale(canvas, viewportSize, PADDING) : zoom;
+  const groupBox = useMemo(() => {
+    const chosen = new Set(selection);
+    return boundsOf(scene.widgets.filter((w) => chosen.has(w.id) && !w.locked && !w.hidden));
+  }, [scene, selection]);
 
   useEffect(() => onScaleChange(scale), [scale, onScaleChange]);
 
@@ -103,7 +110,7 @@ export default function EditorCanvas(props: EditorCanvasProps) {
     moveable.current?.updateRect();
   }, [scene, selection]);
 
-  useLayoutEffect(() => moveable.current?.updateRect(), [scale, targets]);
+  useLayoutEffect(() => moveable.current?.updateRect(), [scale, targets, groupBox]);
 
   const showGuides = (result: DragResult | null) => {
     const gx = guideX.current!;
@@ -114,21 +121,24 @@ export default function EditorCanvas(props: EditorCanvasProps) {
     if (result?.guideY != null) gy.style.top = `${PADDING + result.guideY * scale}px`;
   };
 
-  const startDrag = (els: Element[]) => {
-    const ids = els.map((el) => (el as HTMLElement).dataset.widgetId!);
+  // A drag moves the selected widgets (through the group box when there are several: react-moveable then
+  // measures one element per pointer move instead of every selected one).
+  const startDrag = () => {
+    const ids = targets.map((el) => el.dataset.widgetId!);
+    const moving = new Map<HTMLElement, number>(targets.map((el) => [el, rotationOf(el)]));
+    if (group.current && targets.length > 1) moving.set(group.current, 0);
     gesture.current = {
       plan: planDrag(canvas, scene.widgets, ids),
       result: { dx: 0, dy: 0, guideX: null, guideY: null },
-      rotations: new Map(els.map((el) => [el, rotationOf(el)])),
+      moving,
     };
   };
-  const drag = (events: OnDrag[]) => {
+  const drag = (e: OnDrag) => {
     const g = gesture.current;
-    if (!g || events.length === 0) return;
-    const [dx, dy] = events[0]!.beforeTranslate as [number, number];
+    if (!g) return;
+    const [dx, dy] = e.beforeTranslate as [number, number];
     g.result = dragTo(g.plan, dx, dy, snapping, scale);
-    for (const e of events)
-      place(e.target as HTMLElement, g.result.dx, g.result.dy, g.rotations.get(e.target) ?? 0);
+    for (const [el, rotation] of g.moving) place(el, g.result.dx, g.result.dy, rotation);
     showGuides(g.result);
   };
   /** Puts the gesture's elements back where the document has them; the dispatch then moves what changed. */
@@ -142,7 +152,8 @@ export default function EditorCanvas(props: EditorCanvasProps) {
     const g = gesture.current;
     gesture.current = null;
     showGuides(null);
-    if (g) restore([...g.rotations.keys()]);
+    if (g) restore([...g.moving.keys()]);
+    if (group.current) group.current.style.transform = '';
     if (!g || (g.result.dx === 0 && g.result.dy === 0)) return;
     dispatch({ type: 'moveSelection', dx: g.result.dx, dy: g.result.dy, mergeKey: 'drag' });
     dispatch({ type: 'endBurst' });
@@ -190,6 +201,7 @@ export default function EditorCanvas(props: EditorCanvasProps) {
   };
 
   const single = targets.length === 1;
+  const moveTarget = single ? targets[0]! : targets.length > 1 ? group.current : null;
   return (
     <div
       ref={viewport}
@@ -216,12 +228,22 @@ export default function EditorCanvas(props: EditorCanvasProps) {
             height: canvas.h,
             transform: `scale(${scale})`,
           }}
-        />
+        >
+          <div
+            ref={group}
+            className="apm-editor-group"
+            style={
+              groupBox && targets.length > 1
+                ? { left: groupBox.x, top: groupBox.y, width: groupBox.w, height: groupBox.h }
+                : { display: 'none' }
+            }
+          />
+        </div>
         <div ref={guideX} className="apm-editor-guide apm-editor-guide-x" data-testid="editor-guide-x" />
         <div ref={guideY} className="apm-editor-guide apm-editor-guide-y" data-testid="editor-guide-y" />
         <Moveable
           ref={moveable}
-          target={single ? targets[0]! : targets}
+          target={moveTarget}
           rootContainer={window.document.body}
           draggable
           resizable={single}
@@ -230,12 +252,9 @@ export default function EditorCanvas(props: EditorCanvasProps) {
           throttleResize={1}
           throttleRotate={1}
           origin={false}
-          onDragStart={(e) => startDrag([e.target])}
-          onDrag={(e) => drag([e])}
+          onDragStart={startDrag}
+          onDrag={drag}
           onDragEnd={endDrag}
-          onDragGroupStart={(e) => startDrag(e.targets)}
-          onDragGroup={(e) => drag(e.events)}
-          onDragGroupEnd={endDrag}
           onResize={resize}
           onResizeEnd={(e) => endResize(e.lastEvent as OnResize | undefined)}
           onRotate={rotate}
@@ -254,9 +273,14 @@ export default function EditorCanvas(props: EditorCanvasProps) {
         ratio={0}
         onDragStart={(e) => {
           const target = e.inputEvent.target as Element;
-          const onMoveable = moveable.current?.isMoveableElement(target);
+          if (moveable.current?.isMoveableElement(target)) return e.stop();
           const onSelected = targets.some((el) => el === target || el.contains(target));
-          if (onMoveable || onSelected) e.stop();
+          // Shift-click on a selected widget takes it out of the selection (Selecto's toggle).
+          if (!onSelected || (e.inputEvent as MouseEvent).shiftKey) return undefined;
+          e.stop();
+          // One selected widget is react-moveable's own target; several move through their group box.
+          if (targets.length > 1) moveable.current?.dragStart(e.inputEvent);
+          return undefined;
         }}
         onSelectEnd={(e) => {
           const ids = e.selected.map((el) => (el as HTMLElement).dataset.widgetId!).filter(Boolean);
