@@ -307,9 +307,12 @@ describe('program editor state', () => {
       { type: 'addWidget', widgetType: 'qrcode' },
       { type: 'addWidget', widgetType: 'qrcode', at: { x: 10, y: 10 } },
       { type: 'addWidget', widgetType: 'qrcode', at: { x: 10, y: 10 } },
+      // Another size, centred like the first: it moves off the shared centre too.
+      { type: 'addWidget', widgetType: 'text' },
     );
-    const [a, b, c, d] = widgetsOf(s);
+    const [a, b, c, d, e] = widgetsOf(s);
     expect([b!.x - a!.x, b!.y - a!.y]).toEqual([PASTE_OFFSET, PASTE_OFFSET]);
+    expect([e!.x + e!.w / 2 - (a!.x + a!.w / 2), e!.y + e!.h / 2 - (a!.y + a!.h / 2)]).not.toEqual([0, 0]);
     // A widget dropped at a point stays where it was dropped.
     expect([c!.x, c!.y, d!.x, d!.y]).toEqual([10, 10, 10, 10]);
   });

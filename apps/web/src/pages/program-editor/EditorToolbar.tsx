@@ -22,7 +22,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Divider, Dropdown, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
@@ -125,7 +125,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
       <Typography.Title
         level={1}
         ellipsis={{ tooltip: props.name }}
-        style={{ fontSize: 16, margin: '0 8px', maxWidth: 240 }}
+        style={{ fontSize: 16, margin: '0 8px', maxWidth: 200 }}
         data-testid="editor-name"
       >
         {props.name}
@@ -133,7 +133,6 @@ export function EditorToolbar(props: EditorToolbarProps) {
       <Tag color={dirty ? 'orange' : 'green'} data-testid="editor-save-state">
         {saving ? t('saving') : dirty ? t('unsavedState') : t('savedState')}
       </Tag>
-      <Divider type="vertical" style={{ marginInline: 2 }} />
       <Tool
         title={t('undo')}
         icon={<UndoOutlined />}
@@ -162,7 +161,6 @@ export function EditorToolbar(props: EditorToolbarProps) {
           {pointer}/{steps.length - 1}
         </Button>
       </Dropdown>
-      <Divider type="vertical" style={{ marginInline: 2 }} />
       <Tool
         title={t('copy')}
         icon={<CopyOutlined />}
@@ -226,7 +224,6 @@ export function EditorToolbar(props: EditorToolbarProps) {
         onClick={props.onDefaultButtons}
         testId="editor-default-buttons"
       />
-      <Divider type="vertical" style={{ marginInline: 2 }} />
       <Tool
         title={t('zoomOut')}
         icon={<ZoomOutOutlined />}

@@ -204,9 +204,14 @@ export function editorReducer(s: EditorState, action: EditorAction): EditorState
     case 'addWidget': {
       const widgets = activeScene(s).widgets;
       let widget = newWidget(action.widgetType, ids()('widget'), doc.canvas, topZ(widgets) + 1, action.at);
-      // Added at the centre again and again, widgets would hide each other: each lands one step further.
+      // Added at the centre again and again, widgets would hide each other: one that would share another's
+      // corner or centre lands a step further down and right.
+      const centre = (w: { x: number; y: number; w: number; h: number }) => [w.x + w.w / 2, w.y + w.h / 2];
+      const clashes = (w: Widget) =>
+        (w.x === widget.x && w.y === widget.y) ||
+        (centre(w)[0] === centre(widget)[0] && centre(w)[1] === centre(widget)[1]);
       for (let step = 0; !action.at && step < 50; step += 1) {
-        if (!widgets.some((w) => w.x === widget.x && w.y === widget.y)) break;
+        if (!widgets.some(clashes)) break;
         widget = { ...widget, x: widget.x + PASTE_OFFSET, y: widget.y + PASTE_OFFSET };
       }
       const next = changeWidgets(s, 'addWidget', now, (ws) => addWidget(ws, widget));
