@@ -18,7 +18,12 @@ import { configureRequest } from './services/request';
 import { readCookie } from './utils/cookie';
 
 async function bootstrap(): Promise<void> {
-  // Created first: the route's chunks, its messages and the session check load while the language
+  const cookie = readCookie(LANGUAGE_COOKIE);
+  // The brand default only matters when no language was chosen; its answer is cached for the pages.
+  // Asked before the router requests the route's chunks: rendering waits for it, and over HTTP/1.1
+  // it would otherwise queue behind them.
+  const brand = cookie ? undefined : queryClient.fetchQuery(brandQuery());
+  // Created next: the route's chunks, its messages and the session check load while the language
   // does, instead of after it (the route's messages follow the language once it is known).
   const router = createAppRouter();
   configureRequest({
@@ -26,16 +31,9 @@ async function bootstrap(): Promise<void> {
     currentPath: () => router.state.location.pathname,
   });
 
-  const cookie = readCookie(LANGUAGE_COOKIE);
-  // The brand default only matters when no language was chosen; its answer is cached for the pages.
   // Meanwhile the browser's language loads: usually the brand names none, or the same one.
   if (!cookie) preloadLanguage(resolveLanguage({ browser: navigator.languages }));
-  const brandDefault = cookie
-    ? undefined
-    : await queryClient
-        .fetchQuery(brandQuery())
-        .then((brand) => brand.defaultLanguage)
-        .catch(() => undefined);
+  const brandDefault = await brand?.then((b) => b.defaultLanguage).catch(() => undefined);
   await changeLanguage(resolveLanguage({ cookie, brandDefault, browser: navigator.languages }));
 
   const container = document.getElementById('root');

@@ -36,4 +36,4 @@ export const forgetPwdWayQuery = () =>
 
 /** The signed-in user. */
 export const userInfoQuery = () =>
-  queryOptions({ queryKey: queryKeys.userInfo, queryFn: getUserInfo, staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.userInfo, queryFn: () => getUserInfo(), staleTime: 60_000 });

@@ -33,6 +33,8 @@ export interface RequestOptions {
   timeout?: number;
   /** The caller handles failures itself: no toast (the `logout` redirect still happens). */
   skipErrorHandler?: boolean;
+  /** No redirect to `/logout` on a `logout` answer either (a speculative call made before the session is known). */
+  skipLogoutRedirect?: boolean;
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
 }
@@ -154,7 +156,7 @@ function handleFailure(url: string, error: RequestError, options: RequestOptions
   if (error.envelope?.msg === 'logout') {
     const path = hooks.currentPath();
     const exempt = LOGOUT_EXEMPT_PATHS.some((p) => path === p || path.startsWith(p + '/'));
-    if (!exempt && !LOGOUT_EXEMPT_URL.test(url)) hooks.navigate('/logout');
+    if (!exempt && !options.skipLogoutRedirect && !LOGOUT_EXEMPT_URL.test(url)) hooks.navigate('/logout');
     return;
   }
   if (!options.skipErrorHandler) hooks.notifyError(describeError(error));
