@@ -2,12 +2,15 @@ import { LogoutOutlined, QuestionCircleOutlined, SettingOutlined, UserOutlined }
 import type { UserInfo } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../services/auth';
 import { useAccountStore } from '../stores/account';
-import { FaqDrawer } from './FaqDrawer';
+import { useOpenedOnce } from '../utils/use-opened-once';
+
+// The help drawer (collapse, search box) loads when it is first opened.
+const FaqDrawer = lazy(() => import('./FaqDrawer').then((m) => ({ default: m.FaqDrawer })));
 
 /** Props of {@link AvatarDropdown}. */
 export interface AvatarDropdownProps {
@@ -28,6 +31,7 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
   const queryClient = useQueryClient();
   const clearAccount = useAccountStore((s) => s.clear);
   const [helpOpen, setHelpOpen] = useState(false);
+  const helpWanted = useOpenedOnce(helpOpen);
 
   const signOut = async () => {
     try {
@@ -88,7 +92,11 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
           )}
         </Flex>
       </Dropdown>
-      <FaqDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpWanted ? (
+        <Suspense fallback={null}>
+          <FaqDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

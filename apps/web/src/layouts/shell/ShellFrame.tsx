@@ -3,7 +3,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import type { BrandConfig, UserInfo } from '@apm/contract';
 import { Drawer, FloatButton, Layout, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '../../access/authority';
 import { PageFooter } from '../../components/PageFooter';
@@ -12,14 +12,19 @@ import { usePreferencesStore } from '../../stores/preferences';
 import { STATIC_ROUTES, findRouteByPath, routeName } from '../../router/menu-routes';
 import { useTabsStore } from '../../stores/tabs';
 import { AnnouncementModal } from '../announcement/AnnouncementModal';
-import { SettingsDrawer } from '../settings/SettingsDrawer';
 import { TabBar } from '../tabs/TabBar';
 import { forgetTabRestore, useTabSync } from '../tabs/use-tab-sync';
 import { ShellContent } from './ShellContent';
 import { HEADER_HEIGHT, ShellHeader } from './ShellHeader';
 import { ShellMenu } from './ShellMenu';
+import { useOpenedOnce } from '../../utils/use-opened-once';
 import { useDeviceMode } from './use-device';
 import { useShellRoutes } from './use-shell-routes';
+
+// The settings drawer (selects, switches, segmented controls) loads when it is first opened.
+const SettingsDrawer = lazy(() =>
+  import('../settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })),
+);
 
 /** Side menu width, expanded and collapsed (spec section 9). */
 export const SIDER_WIDTH = 256;
@@ -44,6 +49,7 @@ export function ShellFrame({ user, brand, rootMessage }: ShellFrameProps) {
   const { token } = theme.useToken();
   const prefs = usePreferencesStore((s) => s.prefs);
   const setDrawerOpen = usePreferencesStore((s) => s.setDrawerOpen);
+  const settingsWanted = useOpenedOnce(usePreferencesStore((s) => s.drawerOpen));
   const mobile = useDeviceMode() === 'mobile';
   const shell = useShellRoutes();
   const [collapsed, setCollapsed] = useState(false);
@@ -187,7 +193,11 @@ export function ShellFrame({ user, brand, rootMessage }: ShellFrameProps) {
           aria-label={t('settings.title')}
         />
       )}
-      <SettingsDrawer />
+      {settingsWanted ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      ) : null}
       <AnnouncementModal owner={String(user.id)} />
     </Layout>
   );

@@ -134,7 +134,16 @@ export function TabBar({ routes, sticky, top }: TabBarProps) {
 
   const activeRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
-    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Once the frame is drawn: scrolling at once would make the browser lay out the page being drawn
+    // inside this effect (≈ 60 ms of the shell's first drawing).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [store.active, store.tabs.length]);
 
   const radius = `${token.borderRadiusLG}px ${token.borderRadiusLG}px 0 0`;
