@@ -36,7 +36,10 @@ describe('a page chunk that fails to load', () => {
     await page.waitForSelector(PAGE_ERROR);
     await page.waitForTimeout(1500);
     expect(documentLoads).toEqual(['/sys/dict']);
-    expect(chunkFailures).toBe(2);
+    // Two attempts, one per document load; each may fetch the chunk twice (its modulepreload link
+    // and the import, which Chromium merges only while the preload is still in flight).
+    expect(chunkFailures).toBeGreaterThanOrEqual(2);
+    expect(chunkFailures).toBeLessThanOrEqual(4);
 
     // The shell stays around the error: header, menu; the whole-window error is not shown.
     await expect(page.locator('[data-testid=side-menu]').isVisible()).resolves.toBe(true);
