@@ -11,9 +11,10 @@ import {
   REVIEW_STATE_VALUES,
   type MaterialSortField,
 } from '@apm/contract';
-import { Button, DatePicker, Flex, Input, Segmented, Select, Space } from 'antd';
+import { Button, Flex, Input, Segmented, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
+import { LazyDateRangeFilter } from './LazyDateRangeFilter';
 import type { MaterialFilterValues, MaterialSort, MaterialView } from './material-query';
 import { UploaderSelect } from './UploaderSelect';
 
@@ -99,12 +100,11 @@ export function MaterialToolbar(props: MaterialToolbarProps) {
           data-testid="material-filter-process"
         />
         <UploaderSelect value={filters.createdBy} onChange={(createdBy) => set({ createdBy })} />
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
+        <LazyDateRangeFilter
           value={filters.range ?? null}
-          onChange={(range) => set({ range: range ?? null })}
-          aria-label={t('filters.date')}
-          data-testid="material-filter-date"
+          onChange={(range) => set({ range })}
+          label={t('filters.date')}
+          width={250}
         />
         <Button
           onClick={() => {
