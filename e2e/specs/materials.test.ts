@@ -237,6 +237,12 @@ describe('material management page', () => {
     const shown = await upload('e2e-dated.png', makePng(16, 16, [30, 120, 200]), null);
     const { context, page, errors } = await openPage('US');
     await page.locator('[data-testid=material-card]', { hasText: 'e2e-dated.png' }).waitFor();
+    // The page the console opens with does not play the page-switch animation (it would start
+    // at opacity 0 and delay the page's largest paint).
+    const duration = await page.$eval('[data-testid=page-content]', (el) =>
+      (el as HTMLElement).style.getPropertyValue('--animate-duration'),
+    );
+    expect(duration).toBe('0s');
     // The page was drawn without antd's date picker; its chunk comes once the page is idle.
     // (The stand-in may already be gone: here the page is idle as soon as it is drawn.)
     const standIn = await page

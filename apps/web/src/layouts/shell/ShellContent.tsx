@@ -1,7 +1,7 @@
 import 'animate.css';
 import { Flex, Spin } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { useEffect, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
@@ -20,7 +20,9 @@ export interface ShellContentProps {
 
 /**
  * The page area: refuses routes the user may not visit (warning, then /403), plays the chosen
- * page-switch animation on every route change, and remounts the page on a tab refresh.
+ * page-switch animation on every route change (not on the page the console opens with: it would
+ * start invisible and show late — the animations fade in from opacity 0 — and nothing switched),
+ * and remounts the page on a tab refresh.
  */
 export function ShellContent({ shell, style, rootMessage }: ShellContentProps) {
   const { t } = useTranslation();
@@ -31,6 +33,10 @@ export function ShellContent({ shell, style, rootMessage }: ShellContentProps) {
   const refreshing = useTabsStore((s) => s.refreshing);
   const { current } = shell;
   const denied = current !== undefined && !shell.canVisit(current);
+  const pageKey = `${pathname}#${refreshSeq}`;
+  const [firstKey] = useState(pageKey);
+  const [switched, setSwitched] = useState(false);
+  if (!switched && pageKey !== firstKey) setSwitched(true);
 
   useEffect(() => {
     if (!denied) return;
@@ -50,9 +56,9 @@ export function ShellContent({ shell, style, rootMessage }: ShellContentProps) {
         </Flex>
       ) : (
         <div
-          key={`${pathname}#${refreshSeq}`}
+          key={pageKey}
           className={animationClass(animation)}
-          style={{ '--animate-duration': '0.6s' } as CSSProperties}
+          style={{ '--animate-duration': switched ? '0.6s' : '0s' } as CSSProperties}
           data-testid="page-content"
         >
           <PageHeading />

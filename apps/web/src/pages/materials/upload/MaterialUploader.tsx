@@ -27,7 +27,10 @@ export interface MaterialUploaderProps {
  * three files at a time, with per-file and overall progress, cancel and retry.
  */
 export function MaterialUploader({ folderId, onUploaded }: MaterialUploaderProps) {
-  const [ready, setReady] = useState(false);
+  const { i18n } = useTranslation();
+  // Drawn with the page when its route has loaded the messages already (the material page's
+  // does): the drop zone's hint is the page's largest text, its LCP element.
+  const [ready, setReady] = useState(() => i18n.hasLoadedNamespace('materialUpload'));
   useEffect(() => {
     // The uploader carries its own messages, whichever page mounts it.
     void loadPageNamespaces(['materialUpload']).finally(() => setReady(true));
@@ -58,13 +61,15 @@ function Uploader({ folderId, onUploaded }: MaterialUploaderProps) {
   const counts = countByState(queue.tasks);
   const finishedCount = counts.done + counts.instant + counts.failed + counts.cancelled;
   const working = queue.tasks.length - finishedCount;
-  const note =
-    limit === null ? t('formats') : `${t('formats')} · ${t('limit', { limit: formatBytes(limit) })}`;
+  // Apart from the formats: the limit comes with the capacity call, after the page is drawn.
+  const note = t('formats');
+  const noteLimit = limit === null ? undefined : ` · ${t('limit', { limit: formatBytes(limit) })}`;
 
   return (
     <Flex vertical gap={12}>
       <UploadDropZone
         note={note}
+        noteLimit={noteLimit}
         onFiles={onFiles}
         onReadError={(text) => void message.error(t('readFailed', { message: text }))}
       />

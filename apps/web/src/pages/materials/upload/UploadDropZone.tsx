@@ -7,8 +7,13 @@ import type { NewFile } from './upload-tasks';
 
 /** Props of {@link UploadDropZone}. */
 export interface UploadDropZoneProps {
-  /** Text under the hint (formats, limit). */
+  /** Text under the hint (formats). */
   note: string;
+  /**
+   * Its continuation (` · ` and the size limit) once known, in an element of its own: the note's
+   * text is painted once, with the page, not again when the limit arrives.
+   */
+  noteLimit?: string;
   onFiles(files: NewFile[]): void;
   onReadError(message: string): void;
 }
@@ -19,7 +24,7 @@ export interface UploadDropZoneProps {
  * The zone itself is no button: a button inside a button is out of reach of assistive
  * technologies, so keyboard and screen-reader users get the two real buttons.
  */
-export function UploadDropZone({ note, onFiles, onReadError }: UploadDropZoneProps) {
+export function UploadDropZone({ note, noteLimit, onFiles, onReadError }: UploadDropZoneProps) {
   const { t } = useTranslation('materialUpload');
   const { token } = theme.useToken();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -82,6 +87,7 @@ export function UploadDropZone({ note, onFiles, onReadError }: UploadDropZonePro
       </div>
       <div style={{ marginBottom: token.marginSM }}>
         <Typography.Text type="secondary">{note}</Typography.Text>
+        {noteLimit ? <Typography.Text type="secondary">{noteLimit}</Typography.Text> : null}
       </div>
       <Space wrap>
         <Button icon={<UploadOutlined />} onClick={choose(fileInput)}>
