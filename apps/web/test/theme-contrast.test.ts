@@ -58,8 +58,11 @@ function pairsOf(color: PaletteColor, mode: ThemeMode): Pair[] {
   if (mode === 'night') {
     const button = config.components?.Button ?? {};
     const menu = config.components?.Menu ?? {};
-    pairs.push([String(button.primaryColor), c('colorPrimary'), 'primary button text']);
-    pairs.push([String(button.dangerColor), c('colorError'), 'danger button text']);
+    // Buttons at rest, under the pointer and pressed (a scan right after a click sees the hovered one).
+    for (const state of ['', 'Hover', 'Active']) {
+      pairs.push([String(button.primaryColor), c(`colorPrimary${state}`), `primary button text ${state}`]);
+      pairs.push([String(button.dangerColor), c(`colorError${state}`), `danger button text ${state}`]);
+    }
     pairs.push([
       String(menu.darkItemSelectedColor),
       String(menu.darkItemSelectedBg),
@@ -69,8 +72,10 @@ function pairsOf(color: PaletteColor, mode: ThemeMode): Pair[] {
     pairs.push([String(menu.darkItemSelectedColor), '#001529', 'selected submenu title of the dark menu']);
   } else {
     // Primary and danger buttons, the selected item of the dark menu: white on the fill.
-    pairs.push([c('colorTextLightSolid'), c('colorPrimary'), 'primary button text']);
-    pairs.push([c('colorTextLightSolid'), c('colorError'), 'danger button text']);
+    for (const state of ['', 'Hover', 'Active']) {
+      pairs.push([c('colorTextLightSolid'), c(`colorPrimary${state}`), `primary button text ${state}`]);
+      pairs.push([c('colorTextLightSolid'), c(`colorError${state}`), `danger button text ${state}`]);
+    }
     // The selected item of the light menu and of selects.
     pairs.push([c('colorPrimary'), c('colorPrimaryBg'), 'colorPrimary on colorPrimaryBg']);
   }

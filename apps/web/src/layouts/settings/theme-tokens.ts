@@ -93,6 +93,29 @@ const NOT_DISABLED_GREY = { light: 'rgba(0,0,0,0.56)', night: 'rgba(255,255,255,
 /** Dark text on filled primary and danger controls of the night theme (white on a light fill is unreadable). */
 const NIGHT_ON_FILL = '#000000';
 
+/** `color` moved `amount` (0–1) of the way towards `target` (both `#rrggbb`). */
+function mix(color: string, target: string, amount: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  const parts = [0, 1, 2].map((i) =>
+    Math.round(channel(color, i) + (channel(target, i) - channel(color, i)) * amount),
+  );
+  return `#${parts.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Filled buttons under the pointer and pressed keep their text readable: antd lightens the hover fill
+ * (white text on the blue hover was 4.2:1) and darkens the pressed one (black text on the night
+ * theme's pressed fills was 4.2:1). Light themes darken both; the night theme lightens both.
+ */
+function buttonStates(primary: string, error: string, towards: string) {
+  return {
+    colorPrimaryHover: mix(primary, towards, 0.12),
+    colorPrimaryActive: mix(primary, towards, 0.24),
+    colorErrorHover: mix(error, towards, 0.12),
+    colorErrorActive: mix(error, towards, 0.24),
+  };
+}
+
 /** The antd theme of the console for a palette colour and theme mode; `motion` off when the system asks for less. */
 export function consoleTheme(color: PaletteColor, mode: ThemeMode, motion = true): ThemeConfig {
   if (mode === 'night') {
@@ -101,7 +124,12 @@ export function consoleTheme(color: PaletteColor, mode: ThemeMode, motion = true
       // (selected-item tint, status tints, tag shades) would paint white patches in the night theme.
       inherit: false,
       algorithm: theme.darkAlgorithm,
-      token: { ...NIGHT_TOKENS, colorPrimary: NIGHT_PRIMARY[color], motion },
+      token: {
+        ...NIGHT_TOKENS,
+        colorPrimary: NIGHT_PRIMARY[color],
+        ...buttonStates(NIGHT_PRIMARY[color], NIGHT_TOKENS.colorError, '#ffffff'),
+        motion,
+      },
       components: {
         Button: { primaryColor: NIGHT_ON_FILL, dangerColor: NIGHT_ON_FILL },
         // The selected item is filled with the palette's deep shade, in white: the same colour names the
@@ -115,7 +143,13 @@ export function consoleTheme(color: PaletteColor, mode: ThemeMode, motion = true
   return {
     inherit: false,
     algorithm: theme.defaultAlgorithm,
-    token: { ...LIGHT_TOKENS, colorPrimary: PALETTE[color], colorPrimaryBg: LIGHT_TINT[color], motion },
+    token: {
+      ...LIGHT_TOKENS,
+      colorPrimary: PALETTE[color],
+      colorPrimaryBg: LIGHT_TINT[color],
+      ...buttonStates(PALETTE[color], LIGHT_TOKENS.colorError, '#000000'),
+      motion,
+    },
     components: {
       Table: { colorTextDisabled: NOT_DISABLED_GREY.light },
       InputNumber: { colorTextDisabled: NOT_DISABLED_GREY.light },
