@@ -8,8 +8,8 @@ import type { CSSProperties } from 'react';
 /** antd token name → value, for the sign-in page. */
 export const SIGN_IN_PALETTE = {
   colorPrimary: '#0958d9',
-  colorPrimaryHover: '#2e7ae6',
-  colorPrimaryActive: '#003eb3',
+  colorPrimaryHover: '#084dbf',
+  colorPrimaryActive: '#0743a5',
   colorPrimaryBg: '#e6f4ff',
   colorText: 'rgba(0,0,0,0.88)',
   colorTextDescription: 'rgba(0,0,0,0.6)',
@@ -25,6 +25,8 @@ export const SIGN_IN_PALETTE = {
   colorErrorBg: '#fff1f0',
   colorErrorBorder: '#f58d8c',
   colorSuccess: '#237804',
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#6d9e51',
   colorLink: '#0958d9',
   colorLinkHover: '#579df2',
 } as const;

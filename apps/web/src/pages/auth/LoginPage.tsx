@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { signInNoticeOf } from './sign-in-notice';
 import { FALLBACK_BRAND } from '../../services/customer';
 import { login, sendLoginVerificationCode, type VerificationWay } from '../../services/auth';
 import { protectFields } from '../../services/landing-encryption';
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const notice = signInNoticeOf(useLocation().state);
   const queryClient = useQueryClient();
 
   const brand = useQuery(brandQuery()).data ?? FALLBACK_BRAND;
@@ -143,6 +145,11 @@ export default function LoginPage() {
       <div className="apm-card-body" aria-busy={sysInitState.isPending}>
         <form id="login" name="login" noValidate onSubmit={(event) => void onSubmit(event)}>
           <fieldset disabled={submitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            {notice && !errorKey ? (
+              <div className="apm-alert-success" role="status" data-testid="login-notice">
+                {notice}
+              </div>
+            ) : null}
             {errorKey ? (
               <div className="apm-alert-error" role="alert" data-testid="login-error">
                 {t(`login.errors.${errorKey}`)}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { SignInNotice } from '../auth/sign-in-notice';
 import { protectFields } from '../../services/landing-encryption';
 import { publishKeyQuery } from '../../services/queries';
 import { describeError, RequestError } from '../../services/request';
@@ -78,8 +79,8 @@ export function useRegistrationForm<V extends object>({ closedKey }: Registratio
     submit(
       async () => {
         await work();
-        void message.success(done);
-        navigate('/login', { replace: true });
+        // Said on the sign-in page itself: a toast would go with this page's layout.
+        navigate('/login', { replace: true, state: { notice: done } satisfies SignInNotice });
       },
       (failure) => explain(failure, failedKey),
     );
