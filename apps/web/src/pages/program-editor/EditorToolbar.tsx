@@ -26,6 +26,7 @@ import { Button, Dropdown, Tag, Tooltip, Typography, type MenuProps } from 'antd
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
+import { IconButton } from '../../components/IconButton';
 import type { EditorAction, EditorState } from './state/editor-state';
 import { selectedWidgets } from './state/editor-state';
 import { canRedo, canUndo } from './state/history';
@@ -57,18 +58,7 @@ function Tool(props: {
   disabled?: boolean;
   testId: string;
 }) {
-  return (
-    <Tooltip title={props.title}>
-      <Button
-        type="text"
-        icon={props.icon}
-        aria-label={props.title}
-        disabled={props.disabled}
-        onClick={props.onClick}
-        data-testid={props.testId}
-      />
-    </Tooltip>
-  );
+  return <IconButton {...props} />;
 }
 
 /** The editor's top bar: back, name and save state, history, clipboard, arrange, zoom, preview, save, publish. */

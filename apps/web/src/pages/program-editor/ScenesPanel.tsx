@@ -10,6 +10,7 @@ import type { ProgramDocument } from '@apm/contract';
 import { Button, Flex, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../components/IconButton';
 import type { EditorAction } from './state/editor-state';
 
 /** The drag-and-drop type of a scene being reordered. */
@@ -97,38 +98,29 @@ export function ScenesPanel({ document, sceneIndex, dispatch }: ScenesPanelProps
                 </Typography.Text>
               </Typography.Text>
             </Button>
-            <Tooltip title={t('moveUp')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowUpOutlined />}
-                aria-label={t('moveUp')}
-                disabled={index === 0}
-                onClick={() => dispatch({ type: 'moveScene', from: index, to: index - 1 })}
-              />
-            </Tooltip>
-            <Tooltip title={t('moveDown')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowDownOutlined />}
-                aria-label={t('moveDown')}
-                disabled={index === scenes.length - 1}
-                onClick={() => dispatch({ type: 'moveScene', from: index, to: index + 1 })}
-              />
-            </Tooltip>
-            <Tooltip title={t('copyScene')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<CopyOutlined />}
-                aria-label={t('copyScene')}
-                data-testid="editor-scene-copy"
-                onClick={() =>
-                  dispatch({ type: 'copyScene', index, name: t('sceneCopyName', { name: scene.name }) })
-                }
-              />
-            </Tooltip>
+            <IconButton
+              size="small"
+              title={t('moveUp')}
+              icon={<ArrowUpOutlined />}
+              disabled={index === 0}
+              onClick={() => dispatch({ type: 'moveScene', from: index, to: index - 1 })}
+            />
+            <IconButton
+              size="small"
+              title={t('moveDown')}
+              icon={<ArrowDownOutlined />}
+              disabled={index === scenes.length - 1}
+              onClick={() => dispatch({ type: 'moveScene', from: index, to: index + 1 })}
+            />
+            <IconButton
+              size="small"
+              title={t('copyScene')}
+              icon={<CopyOutlined />}
+              testId="editor-scene-copy"
+              onClick={() =>
+                dispatch({ type: 'copyScene', index, name: t('sceneCopyName', { name: scene.name }) })
+              }
+            />
             <Popconfirm
               title={t('deleteSceneConfirm', { name: scene.name })}
               disabled={scenes.length === 1}

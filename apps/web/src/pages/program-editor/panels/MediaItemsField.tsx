@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/IconButton';
 import { materialDetailQuery, materialVariantUrl } from '../../../services/material';
 import { KindIcon } from '../../materials/MaterialBits';
 import { MaterialDrawer, type PickKind } from './MaterialDrawer';
@@ -104,26 +105,20 @@ export function MediaItemsField<T extends { materialId: number }>(props: MediaIt
               >
                 <Flex gap={4} align="center">
                   <MaterialThumb id={item.materialId} kind={kind} />
-                  <Tooltip title={t('media.moveUp')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<ArrowUpOutlined />}
-                      aria-label={t('media.moveUp')}
-                      disabled={index === 0}
-                      onClick={() => onChange(moveItem(items, index, index - 1))}
-                    />
-                  </Tooltip>
-                  <Tooltip title={t('media.moveDown')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<ArrowDownOutlined />}
-                      aria-label={t('media.moveDown')}
-                      disabled={index === items.length - 1}
-                      onClick={() => onChange(moveItem(items, index, index + 1))}
-                    />
-                  </Tooltip>
+                  <IconButton
+                    size="small"
+                    title={t('media.moveUp')}
+                    icon={<ArrowUpOutlined />}
+                    disabled={index === 0}
+                    onClick={() => onChange(moveItem(items, index, index - 1))}
+                  />
+                  <IconButton
+                    size="small"
+                    title={t('media.moveDown')}
+                    icon={<ArrowDownOutlined />}
+                    disabled={index === items.length - 1}
+                    onClick={() => onChange(moveItem(items, index, index + 1))}
+                  />
                   <Tooltip title={t('media.remove')}>
                     <Button
                       size="small"
