@@ -26,3 +26,5 @@ export * from './program-api.js';
 export * from './terminal-protocol.js';
 export * from './terminal.js';
 export * from './publish-api.js';
+export * from './plan.js';
+export * from './plan-api.js';

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ProgramDocumentSchema } from './program.js';
+import { PlanDocumentSchema } from './plan.js';
 
 /**
  * The terminal protocol (ours, DESIGN.md "Terminal protocol"): HTTP calls under
@@ -205,6 +206,15 @@ export const ManifestMaterialSchema = Type.Object({
 });
 export type ManifestMaterial = Static<typeof ManifestMaterialSchema>;
 
+/** A play plan as the terminal receives it. */
+export const ManifestPlanSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  revision: Type.Integer(),
+  document: PlanDocumentSchema,
+});
+export type ManifestPlan = Static<typeof ManifestPlanSchema>;
+
 /** GET /apm-web/terminal/manifest: what the terminal plays now and next (ETag = `version`). */
 export const ManifestSchema = Type.Object({
   version: Type.String(),
@@ -213,6 +223,8 @@ export const ManifestSchema = Type.Object({
     id: Type.Integer(),
     name: Type.String(),
     settings: Type.Object({}, { additionalProperties: true }),
+    /** IANA zone its plans' wall-clock windows are read in (its own, else its office's, else the server's). */
+    timeZone: Type.Optional(Type.String()),
   }),
   programs: Type.Array(
     Type.Object({
@@ -223,12 +235,15 @@ export const ManifestSchema = Type.Object({
       /** The publication's window (ISO 8601): the terminal plays it only inside; absent or null = open. */
       startAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
       endAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      /** False when the program is only here because a plan plays it (absent: published to the terminal). */
+      published: Type.Optional(Type.Boolean()),
       document: ProgramDocumentSchema,
       materials: Type.Array(ManifestMaterialSchema),
     }),
   ),
-  /** Play plans, messages and strategies arrive with their issues; empty until then. */
-  plans: Type.Array(Type.Object({}, { additionalProperties: true })),
+  /** Play plans published to the terminal (approved ones while the audit switch is on): the player resolves them itself. */
+  plans: Type.Array(ManifestPlanSchema),
+  /** Messages and strategies arrive with their issues; empty until then. */
   messages: Type.Array(Type.Object({}, { additionalProperties: true })),
   strategies: Type.Array(Type.Object({}, { additionalProperties: true })),
 });

@@ -1,0 +1,276 @@
+import type { HiddenEntry, SegmentKind } from '@apm/contract';
+import { ZoneClock } from './calendar.js';
+import {
+  entryOccurrences,
+  fallbackOccurrences,
+  type Occurrence,
+  type PublishedProgram,
+  type ScheduledPlan,
+  type Turn,
+} from './occurrences.js';
+
+/**
+ * The resolver: plans + programs' lengths + the terminal's time zone + a time range → the exact
+ * timeline of what plays. Pure and deterministic: the server, the console and the player call it
+ * with the same inputs and get the same answer, for any range that covers the instant.
+ *
+ * Layers, top first: exclusive entries (their window, looping their programs), interrupts (every
+ * N minutes from each window's start, one pass of their programs, cut at the next firing), then the
+ * normal layer: the normal entries of the highest priority active at the time rotate their
+ * programs, in plan then entry order, from the moment that set last changed; under them the plans'
+ * default programs with the programs published without a plan, and nothing. A tie between two
+ * exclusives or two interrupts goes to the higher priority, then the one already playing, then plan
+ * and entry order. Every occurrence restarts its rotation at its own start, so an answer does not
+ * depend on where the asked range begins.
+ */
+
+/** What the resolver needs. */
+export interface ResolveInput {
+  plans: readonly ScheduledPlan[];
+  /** One cycle of each program (ms); a program not listed plays 30 s a turn unless its entry says. */
+  programMs: ReadonlyMap<number, number>;
+  /** The terminal's IANA time zone. */
+  timeZone: string;
+  /** Epoch ms; `to` exclusive. */
+  from: number;
+  to: number;
+  published?: readonly PublishedProgram[];
+}
+
+/** One stretch of the timeline (epoch ms, end exclusive). */
+export interface Segment {
+  start: number;
+  end: number;
+  programId: number | null;
+  planId: number | null;
+  entryId: string | null;
+  kind: SegmentKind;
+  hides: HiddenEntry[];
+}
+
+interface Play {
+  start: number;
+  end: number;
+  programId: number | null;
+  occurrence: Occurrence;
+  /** 2 exclusive, 1 interrupt, 0 normal layer. */
+  layer: number;
+  /** Occurrences playing together in a rotation (not hidden by this play). */
+  peers: ReadonlySet<string>;
+}
+
+const LAYER: Record<SegmentKind, number> = {
+  exclusive: 2,
+  interrupt: 1,
+  normal: 0,
+  default: 0,
+  published: 0,
+  idle: 0,
+};
+
+/** Days looked at before `from`: covers a window across midnight and the start of the rotation at `from`. */
+const LOOK_BACK_DAYS = 2;
+
+/** The timeline over `[from, to)`: ordered, without gaps or overlaps (idle segments where nothing plays). */
+export function resolveTimeline(input: ResolveInput): Segment[] {
+  const { from, to } = input;
+  if (!(to > from)) return [];
+  const clock = new ZoneClock(input.timeZone);
+  const firstDay = clock.dayOf(from) - LOOK_BACK_DAYS;
+  const lastDay = clock.dayOf(to) + 1;
+  const occurrences = [
+    ...entryOccurrences(input.plans, input.programMs, clock, firstDay, lastDay),
+    ...fallbackOccurrences(input.plans, input.published ?? [], input.programMs, clock, firstDay, lastDay),
+  ].filter((o) => o.end > o.start);
+  const plays = [
+    ...normalLayer(
+      occurrences.filter((o) => LAYER[o.kind] === 0),
+      from,
+      to,
+    ),
+    ...occurrences.filter((o) => o.kind === 'interrupt').flatMap((o) => interruptPlays(o, from, to)),
+    ...occurrences
+      .filter((o) => o.kind === 'exclusive')
+      .flatMap((o) => loopPlays(o, o.start, o.end, from, to, new Set([o.key]), 2)),
+  ].filter((p) => p.end > from && p.start < to);
+  return compose(plays, occurrences, from, to);
+}
+
+/** Plays of a sequence looped over `[start, end)`, only those reaching into `[from, to)`. */
+function loopPlays(
+  occurrence: Occurrence,
+  start: number,
+  end: number,
+  from: number,
+  to: number,
+  peers: ReadonlySet<string>,
+  layer: number,
+  turns: readonly { turn: Turn; occurrence: Occurrence }[] = occurrence.turns.map((turn) => ({
+    turn,
+    occurrence,
+  })),
+): Play[] {
+  const plays: Play[] = [];
+  const cycle = turns.reduce((sum, t) => sum + t.turn.ms, 0);
+  if (!(cycle > 0)) return plays;
+  let t = start;
+  if (Number.isFinite(cycle) && from > start) t = start + Math.floor((from - start) / cycle) * cycle;
+  const stop = Math.min(end, to);
+  for (let i = 0; t < stop; i = (i + 1) % turns.length) {
+    const { turn, occurrence: owner } = turns[i]!;
+    const playEnd = Math.min(end, t + turn.ms);
+    plays.push({ start: t, end: playEnd, programId: turn.programId, occurrence: owner, layer, peers });
+    t = playEnd;
+  }
+  return plays;
+}
+
+/** Each firing of an interrupt: one pass of its programs, cut at the next firing and at the window's end. */
+function interruptPlays(occurrence: Occurrence, from: number, to: number): Play[] {
+  const plays: Play[] = [];
+  const period = occurrence.periodMs;
+  const peers = new Set([occurrence.key]);
+  let k = from > occurrence.start ? Math.floor((from - occurrence.start) / period) : 0;
+  for (
+    let fire = occurrence.start + k * period;
+    fire < Math.min(occurrence.end, to);
+    fire = occurrence.start + ++k * period
+  ) {
+    let t = fire;
+    const stop = Math.min(fire + period, occurrence.end);
+    for (const turn of occurrence.turns) {
+      if (t >= stop) break;
+      const end = Math.min(stop, t + turn.ms);
+      plays.push({ start: t, end, programId: turn.programId, occurrence, layer: 1, peers });
+      t = end;
+    }
+  }
+  return plays;
+}
+
+/** The normal layer: rotations of the highest-priority active occurrences, restarted when that set changes. */
+function normalLayer(occurrences: Occurrence[], from: number, to: number): Play[] {
+  const bounds = [...new Set(occurrences.flatMap((o) => [o.start, o.end]))].sort((a, b) => a - b);
+  const plays: Play[] = [];
+  let epoch: { start: number; key: string; members: Occurrence[] } | null = null;
+  const flush = (end: number) => {
+    if (!epoch || end <= from) return;
+    const turns = epoch.members.flatMap((occurrence) =>
+      occurrence.turns.map((turn) => ({ turn, occurrence })),
+    );
+    const peers = new Set(epoch.members.map((m) => m.key));
+    plays.push(...loopPlays(epoch.members[0]!, epoch.start, end, from, to, peers, 0, turns));
+  };
+  const byStart = [...occurrences].sort((a, b) => a.start - b.start);
+  let active: Occurrence[] = [];
+  let next = 0;
+  for (let i = 0; i < bounds.length - 1; i++) {
+    const at = bounds[i]!;
+    if (at >= to) break;
+    while (next < byStart.length && byStart[next]!.start <= at) active.push(byStart[next++]!);
+    active = active.filter((o) => o.end > at);
+    let top = -Infinity;
+    for (const o of active) if (o.priority > top) top = o.priority;
+    const members = active
+      .filter((o) => o.priority === top)
+      .sort((a, b) => a.order - b.order || a.start - b.start);
+    const key = members.map((m) => m.key).join('|');
+    if (!epoch || epoch.key !== key) {
+      flush(at);
+      epoch = members.length ? { start: at, key, members } : null;
+    }
+  }
+  flush(Math.min(to, bounds[bounds.length - 1] ?? to));
+  return plays;
+}
+
+/** Higher first: layer, priority, already playing (earlier start), plan and entry order. */
+function outranks(a: Play, b: Play): boolean {
+  if (a.layer !== b.layer) return a.layer > b.layer;
+  const x = a.occurrence;
+  const y = b.occurrence;
+  if (x.priority !== y.priority) return x.priority > y.priority;
+  if (x.start !== y.start) return x.start < y.start;
+  return x.order < y.order;
+}
+
+/** Picks the winner of every elementary interval and merges runs of the same program. */
+function compose(plays: Play[], occurrences: Occurrence[], from: number, to: number): Segment[] {
+  const visible = occurrences.filter(
+    (o) => o.end > from && o.start < to && o.kind !== 'idle' && o.kind !== 'default',
+  );
+  const cuts = new Set<number>([from, to]);
+  for (const p of plays) cuts.add(Math.max(from, p.start)).add(Math.min(to, p.end));
+  for (const o of visible) cuts.add(Math.max(from, o.start)).add(Math.min(to, o.end));
+  const points = [...cuts].sort((a, b) => a - b);
+  const byStart = [...plays].sort((a, b) => a.start - b.start);
+  const occByStart = [...visible].sort((a, b) => a.start - b.start);
+  let active: Play[] = [];
+  let activeOcc: Occurrence[] = [];
+  /** The earliest end among `activeOcc`: the list only changes there or at a start. */
+  let firstOccEnd = Infinity;
+  let next = 0;
+  let nextOcc = 0;
+  const hidesMemo = new Map<string, { list: HiddenEntry[]; key: string }>();
+  let lastHidesKey = '';
+  const segments: Segment[] = [];
+  for (let i = 0; i < points.length - 1; i++) {
+    const at = points[i]!;
+    const end = points[i + 1]!;
+    while (next < byStart.length && byStart[next]!.start <= at) active.push(byStart[next++]!);
+    active = active.filter((p) => p.end > at);
+    let occChanged = false;
+    while (nextOcc < occByStart.length && occByStart[nextOcc]!.start <= at) {
+      activeOcc.push(occByStart[nextOcc++]!);
+      occChanged = true;
+    }
+    if (occChanged || at >= firstOccEnd) {
+      activeOcc = activeOcc.filter((o) => o.end > at);
+      firstOccEnd = Math.min(...activeOcc.map((o) => o.end));
+      hidesMemo.clear();
+    }
+    const winner = active.reduce<Play | null>((best, p) => (!best || outranks(p, best) ? p : best), null);
+    if (!winner) continue;
+    const memoKey = [...winner.peers].join('|');
+    let hides = hidesMemo.get(memoKey);
+    if (!hides) {
+      const list = distinctHidden(activeOcc.filter((o) => !winner.peers.has(o.key)));
+      hides = { list, key: list.map((h) => `${h.planId}:${h.entryId}:${h.kind}`).join('|') };
+      hidesMemo.set(memoKey, hides);
+    }
+    const o = winner.occurrence;
+    const last = segments[segments.length - 1];
+    if (
+      last &&
+      last.end === at &&
+      last.programId === winner.programId &&
+      last.planId === o.planId &&
+      last.entryId === o.entryId &&
+      last.kind === o.kind &&
+      lastHidesKey === hides.key
+    ) {
+      last.end = end;
+    } else {
+      segments.push({
+        start: at,
+        end,
+        programId: winner.programId,
+        planId: o.planId,
+        entryId: o.entryId,
+        kind: o.kind,
+        hides: hides.list,
+      });
+      lastHidesKey = hides.key;
+    }
+  }
+  return segments;
+}
+
+function distinctHidden(occurrences: Occurrence[]): HiddenEntry[] {
+  const seen = new Map<string, HiddenEntry>();
+  for (const o of occurrences) {
+    const key = `${o.planId}:${o.entryId}:${o.kind}`;
+    if (!seen.has(key)) seen.set(key, { planId: o.planId, entryId: o.entryId, kind: o.kind });
+  }
+  return [...seen.values()];
+}
