@@ -1,0 +1,4 @@
+/** Plan production (en-US). */
+export default {
+  title: 'Plan production',
+};

@@ -1,0 +1,4 @@
+/** Plan production (fr-FR). */
+export default {
+  title: 'Production de plan',
+};

@@ -1,0 +1,4 @@
+/** Plan production (it-IT). */
+export default {
+  title: 'Produzione piani',
+};

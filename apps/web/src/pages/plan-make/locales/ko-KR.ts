@@ -1,0 +1,4 @@
+/** Plan production (ko-KR). */
+export default {
+  title: '재생 계획 제작',
+};

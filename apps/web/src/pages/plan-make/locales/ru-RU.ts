@@ -1,0 +1,4 @@
+/** Plan production (ru-RU). */
+export default {
+  title: 'Создание плана',
+};
