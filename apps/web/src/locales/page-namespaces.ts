@@ -15,6 +15,7 @@ import type materialUpload from '../pages/materials/upload/locales/en-US';
 import type menus from '../pages/menus/locales/en-US';
 import type messageNotification from '../pages/message-notification/locales/en-US';
 import type offices from '../pages/offices/locales/en-US';
+import type planMake from '../pages/plan-make/locales/en-US';
 import type programEditor from '../pages/program-editor/locales/en-US';
 import type programReview from '../pages/program-review/locales/en-US';
 import type programs from '../pages/programs/locales/en-US';
@@ -40,6 +41,7 @@ export interface PageMessageTypes {
   menus: typeof menus;
   messageNotification: typeof messageNotification;
   offices: typeof offices;
+  planMake: typeof planMake;
   programEditor: typeof programEditor;
   programReview: typeof programReview;
   programs: typeof programs;

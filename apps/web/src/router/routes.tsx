@@ -58,6 +58,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'materialReview',
     'materials',
   ),
+  planMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake'),
 };
 
 const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
@@ -72,6 +73,7 @@ const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {
     'editorPanels',
     'programs',
   ),
+  PlanMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake'),
   publishSet: page(() => import('../pages/publish/PublishSetPage'), 'publish', 'programs'),
   terminalSelection: page(() => import('../pages/publish/TerminalSelectionPage'), 'publish', 'programs'),
 };
