@@ -55,12 +55,13 @@ const planArb = fc.record({
 
 const programMs = new Map([1, 2, 3, 4, 5, 6].map((id) => [id, id * 11 * 60_000]));
 
-function resolvePlan(
-  doc: fc.RecordValue<{ entries: Omit<PlanEntry, 'id'>[]; defaultProgramId: number | null }>,
-  timeZone: string,
-  from: number,
-  to: number,
-): Segment[] {
+/** A generated plan: entries without ids yet. */
+interface GeneratedPlan {
+  entries: Omit<PlanEntry, 'id'>[];
+  defaultProgramId: number | null;
+}
+
+function resolvePlan(doc: GeneratedPlan, timeZone: string, from: number, to: number): Segment[] {
   const entries = doc.entries.map((e, i) => ({ ...e, id: `e${i}` }));
   return resolveTimeline({
     plans: [{ id: 1, document: { entries, defaultProgramId: doc.defaultProgramId } }],
