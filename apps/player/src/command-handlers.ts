@@ -37,7 +37,7 @@ export function commandHandlers(
       return { volume };
     },
     async playProgram({ programId }) {
-      if (!player.playback.playNow(programId)) {
+      if (!player.playNow(programId)) {
         throw new CommandRefused(`program ${programId} is not published to this terminal`);
       }
       return { programId };

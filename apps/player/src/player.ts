@@ -12,9 +12,10 @@ import { AckLog, runCommand } from './commands.js';
 import { commandHandlers } from './command-handlers.js';
 import { DeviceApi, DeviceApiError } from './device-api.js';
 import { textsFor } from './i18n.js';
-import { inWindow, playOrder, type ManifestProgram } from './manifest-plan.js';
+import { playOrder } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
 import { Playback } from './playback.js';
+import { MAX_WAIT_MS, scheduleAt } from './schedule.js';
 import { ProofOfPlay } from './proof-of-play.js';
 import { isScreenOn } from './power-schedule.js';
 import { Screen } from './screen.js';
@@ -52,10 +53,13 @@ export class Player {
     write: (value) => localStorage.setItem('apm.player.acks', value),
   });
   private screenOn = true;
-  /** The manifest's programs in play order, inside their windows or not (all are kept cached). */
-  private scheduled: ManifestProgram[] = [];
-  /** Ids of the scheduled programs inside their window at the last check. */
-  private windowKey = '';
+  /** The manifest being played (its programs are all cached), or null before the first one. */
+  private playing: Manifest | null = null;
+  /** What the schedule put on screen at the last check (program ids and revisions). */
+  private scheduleKey = '';
+  private scheduleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A program played by command overrides the schedule until this instant (epoch ms). */
+  private overrideUntil = 0;
   /** The manifest version the server announced last (welcome or `manifest`). */
   private serverVersion: string | null = null;
 
@@ -101,7 +105,7 @@ export class Player {
     this.applyPower();
     setInterval(() => {
       this.applyPower();
-      this.applyWindows(false);
+      this.applySchedule(false);
     }, POWER_CHECK_MS);
     if (this.sync.current) {
       this.claimed = true;
@@ -119,17 +123,42 @@ export class Player {
     this.name = manifest.terminal.name;
     this.screen.root.dataset.programs = String(programs.length);
     if (materialsChanged) this.playback.clear();
-    this.scheduled = programs;
-    this.applyWindows(true);
+    this.playing = manifest;
+    this.overrideUntil = 0;
+    this.applySchedule(true);
   }
 
-  /** Plays the scheduled programs inside their publication window now (when that set changed, or `always`). */
-  private applyWindows(always: boolean): void {
-    const playable = inWindow(this.scheduled, Date.now());
-    const key = playable.map((p) => `${p.id}.${p.revision}`).join(',');
-    if (!always && key === this.windowKey) return;
-    this.windowKey = key;
-    this.playback.setPrograms(playable);
+  /**
+   * Plays what the schedule says for now (when that changed, or `always`) and looks again when it
+   * ends: at a plan segment's end to the millisecond, at the latest a minute later.
+   */
+  private applySchedule(always: boolean): void {
+    clearTimeout(this.scheduleTimer);
+    const now = Date.now();
+    const next = scheduleAt(this.playing, now);
+    this.scheduleTimer = setTimeout(
+      () => this.applySchedule(false),
+      Math.max(0, Math.min(next.until - now, MAX_WAIT_MS)),
+    );
+    if (now < this.overrideUntil) return;
+    const key = next.programs.map((p) => `${p.id}.${p.revision}`).join(',');
+    this.screen.root.dataset.planEntry = next.segment?.entryId ?? '';
+    if (!always && key === this.scheduleKey) return;
+    this.scheduleKey = key;
+    this.playback.setPrograms(next.programs);
+  }
+
+  /** Plays a program of the manifest now, until the schedule next changes; false when it has none such. */
+  playNow(programId: number): boolean {
+    // Without plans the published programs rotate: jump to it in the rotation.
+    if (!this.playing?.plans.length) return this.playback.playNow(programId);
+    const program = playOrder(this.playing).find((p) => p.id === programId);
+    if (!program) return false;
+    const now = Date.now();
+    this.overrideUntil = Math.max(scheduleAt(this.playing, now).until, now + 1000);
+    this.scheduleKey = '';
+    this.playback.setPrograms([program]);
+    return true;
   }
 
   /** Registers until the server answers (a device id the server already holds gets a new id). */
