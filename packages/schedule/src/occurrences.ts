@@ -25,6 +25,8 @@ export interface Turn {
 export interface Occurrence {
   /** Unique over the resolution: plan, entry, day, window. */
   key: string;
+  /** The same for every occurrence of one entry (plan, entry, kind): what a segment hides. */
+  entryKey: string;
   planId: number | null;
   entryId: string | null;
   kind: SegmentKind;
@@ -97,10 +99,12 @@ export function entryOccurrences(
     plan.document.entries.forEach((entry, entryIndex) => {
       const turns = turnsOf(entry, programMs);
       const periodMs = interruptPeriodMs(entry);
+      const entryKey = `${plan.id}:${entry.id}:${entry.kind}`;
       for (const day of entryDays(entry, firstDay, lastDay)) {
         windowInstants(entry, day, clock).forEach(([start, end], w) => {
           out.push({
             key: `${plan.id}:${entry.id}:${day}:${w}`,
+            entryKey,
             planId: plan.id,
             entryId: entry.id,
             kind: entry.kind,
@@ -143,6 +147,7 @@ export function fallbackOccurrences(
     out.push({
       ...base,
       key: `idle:${day}`,
+      entryKey: 'idle',
       planId: null,
       kind: 'idle',
       priority: -1,
@@ -157,6 +162,7 @@ export function fallbackOccurrences(
       out.push({
         ...base,
         key: `default:${plan.id}:${day}`,
+        entryKey: `default:${plan.id}`,
         planId: plan.id,
         kind: 'default',
         priority: 0,
@@ -175,6 +181,7 @@ export function fallbackOccurrences(
       out.push({
         ...base,
         key: `published:${program.programId}:${day}`,
+        entryKey: `published:${program.programId}`,
         planId: null,
         kind: 'published',
         priority: 0,

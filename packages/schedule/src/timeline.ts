@@ -57,6 +57,8 @@ interface Play {
   layer: number;
   /** Occurrences playing together in a rotation (not hidden by this play). */
   peers: ReadonlySet<string>;
+  /** `peers` as one string: the key of what this play hides, for a given set of active occurrences. */
+  peersKey: string;
 }
 
 const LAYER: Record<SegmentKind, number> = {
@@ -111,6 +113,7 @@ function loopPlays(
   })),
 ): Play[] {
   const plays: Play[] = [];
+  const peersKey = [...peers].join('|');
   const cycle = turns.reduce((sum, t) => sum + t.turn.ms, 0);
   if (!(cycle > 0)) return plays;
   let t = start;
@@ -119,7 +122,15 @@ function loopPlays(
   for (let i = 0; t < stop; i = (i + 1) % turns.length) {
     const { turn, occurrence: owner } = turns[i]!;
     const playEnd = Math.min(end, t + turn.ms);
-    plays.push({ start: t, end: playEnd, programId: turn.programId, occurrence: owner, layer, peers });
+    plays.push({
+      start: t,
+      end: playEnd,
+      programId: turn.programId,
+      occurrence: owner,
+      layer,
+      peers,
+      peersKey,
+    });
     t = playEnd;
   }
   return plays;
@@ -130,6 +141,7 @@ function interruptPlays(occurrence: Occurrence, from: number, to: number): Play[
   const plays: Play[] = [];
   const period = occurrence.periodMs;
   const peers = new Set([occurrence.key]);
+  const peersKey = occurrence.key;
   let k = from > occurrence.start ? Math.floor((from - occurrence.start) / period) : 0;
   for (
     let fire = occurrence.start + k * period;
@@ -141,7 +153,7 @@ function interruptPlays(occurrence: Occurrence, from: number, to: number): Play[
     for (const turn of occurrence.turns) {
       if (t >= stop) break;
       const end = Math.min(stop, t + turn.ms);
-      plays.push({ start: t, end, programId: turn.programId, occurrence, layer: 1, peers });
+      plays.push({ start: t, end, programId: turn.programId, occurrence, layer: 1, peers, peersKey });
       t = end;
     }
   }
@@ -150,7 +162,7 @@ function interruptPlays(occurrence: Occurrence, from: number, to: number): Play[
 
 /** The normal layer: rotations of the highest-priority active occurrences, restarted when that set changes. */
 function normalLayer(occurrences: Occurrence[], from: number, to: number): Play[] {
-  const bounds = [...new Set(occurrences.flatMap((o) => [o.start, o.end]))].sort((a, b) => a - b);
+  const bounds = sortedDistinct(occurrences.flatMap((o) => [o.start, o.end]));
   const plays: Play[] = [];
   let epoch: { start: number; key: string; members: Occurrence[] } | null = null;
   const flush = (end: number) => {
@@ -199,43 +211,49 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
   const visible = occurrences.filter(
     (o) => o.end > from && o.start < to && o.kind !== 'idle' && o.kind !== 'default',
   );
-  const cuts = new Set<number>([from, to]);
-  for (const p of plays) cuts.add(Math.max(from, p.start)).add(Math.min(to, p.end));
-  for (const o of visible) cuts.add(Math.max(from, o.start)).add(Math.min(to, o.end));
-  const points = [...cuts].sort((a, b) => a - b);
+  const cuts = [from, to];
+  for (const p of plays) cuts.push(Math.max(from, p.start), Math.min(to, p.end));
+  for (const o of visible) cuts.push(Math.max(from, o.start), Math.min(to, o.end));
+  const points = sortedDistinct(cuts);
   const byStart = [...plays].sort((a, b) => a.start - b.start);
   const occByStart = [...visible].sort((a, b) => a.start - b.start);
-  let active: Play[] = [];
-  let activeOcc: Occurrence[] = [];
+  const active: Play[] = [];
+  let firstPlayEnd = Infinity;
+  const activeOcc: Occurrence[] = [];
   /** The earliest end among `activeOcc`: the list only changes there or at a start. */
   let firstOccEnd = Infinity;
   let next = 0;
   let nextOcc = 0;
-  const hidesMemo = new Map<string, { list: HiddenEntry[]; key: string }>();
-  let lastHidesKey = '';
+  const hidesMemo = new Map<string, HiddenEntry[]>();
+  /** One object per hidden entry, shared by the segments that list it. */
+  const hiddenPool = new Map<string, HiddenEntry>();
   const segments: Segment[] = [];
   for (let i = 0; i < points.length - 1; i++) {
     const at = points[i]!;
     const end = points[i + 1]!;
-    while (next < byStart.length && byStart[next]!.start <= at) active.push(byStart[next++]!);
-    active = active.filter((p) => p.end > at);
+    let playsChanged = false;
+    while (next < byStart.length && byStart[next]!.start <= at) {
+      active.push(byStart[next++]!);
+      playsChanged = true;
+    }
+    if (playsChanged || at >= firstPlayEnd) {
+      firstPlayEnd = keepUnended(active, at);
+    }
     let occChanged = false;
     while (nextOcc < occByStart.length && occByStart[nextOcc]!.start <= at) {
       activeOcc.push(occByStart[nextOcc++]!);
       occChanged = true;
     }
     if (occChanged || at >= firstOccEnd) {
-      activeOcc = activeOcc.filter((o) => o.end > at);
-      firstOccEnd = Math.min(...activeOcc.map((o) => o.end));
+      firstOccEnd = keepUnended(activeOcc, at);
       hidesMemo.clear();
     }
     const winner = active.reduce<Play | null>((best, p) => (!best || outranks(p, best) ? p : best), null);
     if (!winner) continue;
-    const memoKey = [...winner.peers].join('|');
+    const memoKey = winner.peersKey;
     let hides = hidesMemo.get(memoKey);
     if (!hides) {
-      const list = distinctHidden(activeOcc.filter((o) => !winner.peers.has(o.key)));
-      hides = { list, key: list.map((h) => `${h.planId}:${h.entryId}:${h.kind}`).join('|') };
+      hides = distinctHidden(activeOcc, winner.peers, hiddenPool);
       hidesMemo.set(memoKey, hides);
     }
     const o = winner.occurrence;
@@ -247,7 +265,7 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
       last.planId === o.planId &&
       last.entryId === o.entryId &&
       last.kind === o.kind &&
-      lastHidesKey === hides.key
+      sameEntries(last.hides, hides)
     ) {
       last.end = end;
     } else {
@@ -258,19 +276,56 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
         planId: o.planId,
         entryId: o.entryId,
         kind: o.kind,
-        hides: hides.list,
+        hides,
       });
-      lastHidesKey = hides.key;
     }
   }
   return segments;
 }
 
-function distinctHidden(occurrences: Occurrence[]): HiddenEntry[] {
-  const seen = new Map<string, HiddenEntry>();
+function distinctHidden(
+  occurrences: readonly Occurrence[],
+  peers: ReadonlySet<string>,
+  pool: Map<string, HiddenEntry>,
+): HiddenEntry[] {
+  const seen = new Set<HiddenEntry>();
   for (const o of occurrences) {
-    const key = `${o.planId}:${o.entryId}:${o.kind}`;
-    if (!seen.has(key)) seen.set(key, { planId: o.planId, entryId: o.entryId, kind: o.kind });
+    if (peers.has(o.key)) continue;
+    let hidden = pool.get(o.entryKey);
+    if (!hidden) {
+      hidden = { planId: o.planId, entryId: o.entryId, kind: o.kind };
+      pool.set(o.entryKey, hidden);
+    }
+    seen.add(hidden);
   }
-  return [...seen.values()];
+  return [...seen];
+}
+
+/** Whether two lists of pooled hidden entries hold the same entries in the same order. */
+function sameEntries(a: readonly HiddenEntry[], b: readonly HiddenEntry[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The distinct values, ascending (a typed-array sort: these lists run to tens of thousands). */
+function sortedDistinct(values: readonly number[]): number[] {
+  const sorted = Float64Array.from(values).sort();
+  const out: number[] = [];
+  for (const value of sorted) if (out[out.length - 1] !== value) out.push(value);
+  return out;
+}
+
+/** Drops (in place) what ended by `at`; answers the earliest end of what is left. */
+function keepUnended(list: { end: number }[], at: number): number {
+  let kept = 0;
+  let first = Infinity;
+  for (const item of list) {
+    if (item.end <= at) continue;
+    list[kept++] = item;
+    if (item.end < first) first = item.end;
+  }
+  list.length = kept;
+  return first;
 }
