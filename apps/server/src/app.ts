@@ -34,6 +34,7 @@ import materialRoutes from './modules/materials/routes.js';
 import materialProcessingRoutes from './modules/materials/processing/routes.js';
 import materialUploadRoutes from './modules/materials/upload/routes.js';
 import programRoutes from './modules/programs/routes.js';
+import planRoutes from './modules/plans/routes.js';
 import weatherRoutes from './modules/weather/routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(materialProcessingRoutes);
       await api.register(materialUploadRoutes);
       await api.register(programRoutes);
+      await api.register(planRoutes);
       await api.register(weatherRoutes);
       await api.register(terminalRoutes);
       await api.register(terminalConsoleRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isTimeZone } from '@apm/schedule';
 
 /** `apps/` — resolved from this module so that src/ and the bundled dist/ agree. */
 const APPS_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,6 +34,11 @@ export interface AppConfig {
   secretKey: Buffer | undefined;
   /** Terminals: seconds of silence before offline (`APM_TERMINAL_OFFLINE_SECONDS`, default 90); registrations per address per minute (`APM_TERMINAL_REGISTER_RATE_LIMIT`, default 30). */
   terminal: { offlineSeconds: number; registerRateLimit: number };
+  /**
+   * IANA zone of play plans on terminals whose own settings and offices name none (`APM_TIME_ZONE`;
+   * default the machine's zone, else UTC).
+   */
+  timeZone: string;
 }
 
 /** Commands that material processing runs: `APM_FFMPEG`, `APM_FFPROBE`, `APM_PDFTOPPM`, `APM_PDFINFO`, `APM_SOFFICE`. */
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   return {
     port,
     terminal,
+    timeZone: parseTimeZone(env.APM_TIME_ZONE),
     publicDocs: flag(env, 'APM_PUBLIC_DOCS'),
     secretKey: parseSecretKey(env.APM_SECRET_KEY),
     trustProxy: parseTrustProxy(env.APM_TRUST_PROXY),
@@ -116,6 +123,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       soffice: env.APM_SOFFICE || 'soffice',
     },
   };
+}
+
+/** `APM_TIME_ZONE`: an IANA zone; unset = the machine's zone, or UTC when it has none we know. */
+function parseTimeZone(raw: string | undefined): string {
+  if (raw !== undefined && raw !== '') {
+    if (raw.length > 64 || !isTimeZone(raw))
+      throw new ConfigError(`APM_TIME_ZONE must be an IANA time zone such as Europe/Berlin, got "${raw}"`);
+    return raw;
+  }
+  const machine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return machine && isTimeZone(machine) ? machine : 'UTC';
 }
 
 /** A positive integer variable, or its default when unset. */

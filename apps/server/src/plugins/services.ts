@@ -45,6 +45,7 @@ import { TerminalScreenshotStore } from '../terminal/screenshots.js';
 import { ProgramManifestService } from '../modules/programs/manifest-service.js';
 import { announceProcessedFile } from '../modules/programs/file-announce.js';
 import { createProgramServices } from '../modules/programs/services.js';
+import { createPlanServices } from '../modules/plans/services.js';
 import { WeatherService } from '../modules/weather/weather-service.js';
 
 /** Every service of the app, built once per app instance. */
@@ -107,6 +108,11 @@ export interface Services {
   programReview: ReturnType<typeof createProgramServices>['programReview'];
   publish: ReturnType<typeof createProgramServices>['publish'];
   programTemplates: ReturnType<typeof createProgramServices>['programTemplates'];
+  /** Play plans, their review, publishing and timelines (plans module). */
+  plans: ReturnType<typeof createPlanServices>['plans'];
+  planReview: ReturnType<typeof createPlanServices>['planReview'];
+  planPublish: ReturnType<typeof createPlanServices>['planPublish'];
+  timelines: ReturnType<typeof createPlanServices>['timelines'];
   /** Current weather by city (Open-Meteo), cached. */
   weather: WeatherService;
 }
@@ -137,6 +143,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   const materialJobs = new MaterialJobQueue(db, filesDir, config.tools);
   const terminal = createTerminalServices(db, config, settings, filesDir);
   const programServices = createProgramServices(db, settings, terminal, notifications);
+  const planServices = createPlanServices(db, settings, terminal, notifications, config.timeZone);
   // A finished conversion changes the manifests that use the file: their terminals fetch again.
   materialJobs.onProcessed((fileId) =>
     announceProcessedFile(db, terminal.programManifest, terminal.terminalBus, fileId),
@@ -174,6 +181,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     materialUploads: new MaterialUploadService(db, settings, storageCapacity, filesDir),
     ...terminal,
     ...programServices,
+    ...planServices,
     weather: new WeatherService(config.weather),
   };
 }
@@ -186,7 +194,7 @@ function createTerminalServices(
   filesDir: FilesDir,
 ) {
   const terminalBus: TerminalBus = new InProcessTerminalBus();
-  const programManifest = new ProgramManifestService(db, filesDir);
+  const programManifest = new ProgramManifestService(db, filesDir, config.timeZone);
   const terminalDevices = new TerminalDeviceService(db, settings);
   const terminalPresence = new TerminalPresence(db, { offlineSeconds: config.terminal.offlineSeconds });
   const terminalCommands = new TerminalCommandService(db, terminalBus, terminalPresence);

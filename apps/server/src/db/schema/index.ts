@@ -29,3 +29,5 @@ export * from './programs.js';
 export * from './program-publications.js';
 export * from './program-templates.js';
 export * from './program-thumbnails.js';
+export * from './plans.js';
+export * from './plan-publications.js';

@@ -23,6 +23,8 @@ export const offices = pgTable(
     storageQuotaMb: bigint('storage_quota_mb', { mode: 'number' }),
     /** Most terminals the customer or agent may hold (null: no limit of its own). */
     terminalQuota: integer('terminal_quota'),
+    /** IANA time zone of its terminals' play plans (null: the nearest office above that has one). */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,8 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
+import { announceManifests } from '../programs/announce.js';
+import { TIME_ZONE_MAX, terminalsUnderOffice } from '../plans/time-zones.js';
 import { AgentItemSchema } from './agents.js';
 
 const tags = ['office'];
@@ -23,6 +25,12 @@ const Quota = (maximum: number, description: string) =>
 /** Institution tree (`/a/api/office/...`): tree data, search, save, delete, move, agent activation. */
 const officesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { offices } = app.services;
+  const announceOffice = async (officeId: number) =>
+    announceManifests(
+      app.services.programManifest,
+      app.services.terminalBus,
+      await terminalsUnderOffice(app.db, officeId),
+    );
 
   app.get(
     `${BASE}/treeDataNew`,
@@ -129,6 +137,12 @@ const officesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           phone: Text(1000),
           address: Text(1000),
           remarks: Text(5000),
+          timeZone: Type.Optional(
+            Type.Union([Type.String({ maxLength: TIME_ZONE_MAX }), Type.Null()], {
+              description:
+                'IANA time zone of the plans of its terminals (and those below without one); null or empty: the office above decides; absent: unchanged',
+            }),
+          ),
         }),
         response: { 200: EnvelopeOf(Type.Object({ id: Type.Integer() })) },
       },
@@ -136,6 +150,9 @@ const officesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const saved = await offices.save(request.auth!, request.body);
       request.log.info({ officeId: saved.id, created: request.body.id === undefined }, 'office saved');
+      // Its terminals' plans are read in the zone: their manifests change.
+      if (request.body.id !== undefined && request.body.timeZone !== undefined)
+        await announceOffice(saved.id);
       return ok(saved);
     },
   );
@@ -170,6 +187,8 @@ const officesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await offices.move(request.auth!, request.body.id, request.body.parentId);
+      // Zones are inherited down the tree: under a new parent its terminals may have another.
+      await announceOffice(request.body.id);
       return ok(null);
     },
   );

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { offices } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
+import { zoneInput } from '../plans/time-zones.js';
 import { fieldError, requirePermission } from '../users/user-access.js';
 import { agentList, openAgent } from './agents.js';
 import { assertMoveFits, type Capacity } from './capacity.js';
@@ -33,6 +34,8 @@ export interface OfficeFields {
 export interface OfficeSaveInput extends OfficeFields {
   id?: number;
   parentId?: number;
+  /** IANA zone of its terminals' plans; null clears it, absent leaves it. */
+  timeZone?: string | null;
 }
 
 const LIMITS = { contact: 100, phone: 40, address: 300, remarks: 1000 } as const;
@@ -171,7 +174,8 @@ export class OfficeService {
 
   /** Creates (sys:office:add) a plain office under `parentId`, or edits (sys:office:edit) one. */
   async save(auth: AuthContext, input: OfficeSaveInput): Promise<{ id: number }> {
-    const fields = validateOfficeFields(input);
+    const zone = zoneInput(input.timeZone);
+    const fields = { ...validateOfficeFields(input), ...(zone !== undefined ? { timeZone: zone } : {}) };
     const sort = input.sort ?? 0;
     if (input.id === undefined) {
       requirePermission(auth, 'sys:office:add');

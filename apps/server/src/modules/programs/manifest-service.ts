@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { API_BASE, type Manifest, type ManifestMaterial, type ProgramDocument } from '@apm/contract';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { API_BASE, type Manifest, type ManifestMaterial } from '@apm/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  materialFiles,
-  materials,
-  programPublications,
-  programs,
-  terminals,
-  type MaterialFileMeta,
-} from '../../db/schema/index.js';
+import { materialFiles, materials, type MaterialFileMeta } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { FilesDir } from '../materials/files-dir.js';
+import type { TerminalSchedule } from '../plans/terminal-schedule.js';
+import { loadTerminals, scheduleOf, type LoadedTerminal, type PublishedRow } from './manifest-load.js';
 
 /** `material_files.meta` plus what the manifest keeps there: the digest of the converted rendition. */
 type ManifestFileMeta = MaterialFileMeta & { convertedMd5?: string; convertedSize?: number };
@@ -43,28 +38,12 @@ function digestFile(absolute: string): Promise<{ md5: string; size: number }> {
   });
 }
 
-interface PublishedRow {
-  programId: number;
-  name: string;
-  revision: number;
-  sort: number;
-  /** The publication's window, ISO 8601 (null: open). */
-  startAt: string | null;
-  endAt: string | null;
-  materialIds: number[];
-  /** Loaded for the manifest only; versions do not need it (the revision stands for it). */
-  document: ProgramDocument | null;
-}
-
-interface LoadedTerminal {
-  terminal: { id: number; name: string; settings: Record<string, unknown> };
-  published: PublishedRow[];
-}
-
 /**
  * Builds what a terminal must play (`GET /apm-web/terminal/manifest`): the approved programs
  * published to it in play order, each with its publication window (the player plays it only inside;
- * publications whose window has ended are left out), each with the materials it downloads (URL, size, MD5). Video and
+ * publications whose window has ended are left out), then the approved programs only its approved
+ * plans play (`published: false`), each with the materials it downloads (URL, size, MD5); the plans
+ * themselves and the terminal's time zone, so that it resolves its timeline itself. Video and
  * audio come as their converted, playable rendition when processing made one; its MD5 is computed
  * once and kept in `material_files.meta`. The version is a short hash of everything in the manifest
  * but its generation time, so an unchanged manifest keeps its ETag.
@@ -72,21 +51,23 @@ interface LoadedTerminal {
 export class ProgramManifestService {
   private readonly digesting = new Map<number, Promise<{ md5: string; size: number } | null>>();
 
+  /** @param defaultZone The zone of terminals whose settings and offices name none (`APM_TIME_ZONE`). */
   constructor(
     private readonly db: Database,
     private readonly filesDir: FilesDir,
+    private readonly defaultZone = 'UTC',
   ) {}
 
   /** The manifest of one terminal; 404 when there is no such terminal. */
   async forTerminal(terminalId: number): Promise<Manifest> {
     const loaded = (await this.load([terminalId], true)).get(terminalId);
     if (!loaded) throw notFound(`No terminal ${terminalId}`);
-    const { terminal, published } = loaded;
+    const { terminal, published, plans, timeZone } = loaded;
     const files = await this.files(published.flatMap((p) => p.materialIds));
     return {
-      version: versionOf(terminal, published, files),
+      version: versionOf(loaded, files),
       generatedAt: new Date().toISOString(),
-      terminal,
+      terminal: { ...terminal, timeZone },
       programs: published.map((p) => ({
         id: p.programId,
         name: p.name,
@@ -94,13 +75,14 @@ export class ProgramManifestService {
         sort: p.sort,
         startAt: p.startAt,
         endAt: p.endAt,
+        ...(p.published ? {} : { published: false }),
         document: p.document!,
         materials: p.materialIds.flatMap((id) => {
           const file = files.get(id);
           return file ? [publicFile(file)] : [];
         }),
       })),
-      plans: [],
+      plans: plans.map((p) => ({ id: p.id, name: p.name, revision: p.revision, document: p.document! })),
       messages: [],
       strategies: [],
     };
@@ -123,7 +105,7 @@ export class ProgramManifestService {
     const files = await this.files(
       [...loaded.values()].flatMap((l) => l.published.flatMap((p) => p.materialIds)),
     );
-    for (const [id, { terminal, published }] of loaded) out.set(id, versionOf(terminal, published, files));
+    for (const [id, l] of loaded) out.set(id, versionOf(l, files));
     return out;
   }
 
@@ -137,57 +119,21 @@ export class ProgramManifestService {
     return (await this.files([materialId])).get(materialId) ?? null;
   }
 
-  /** The terminals with the approved programs published to them, in play order, in one query. */
-  private async load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
-    const out = new Map<number, LoadedTerminal>();
-    if (!terminalIds.length) return out;
-    const rows = await this.db
-      .select({
-        terminalId: terminals.id,
-        terminalName: terminals.name,
-        settings: terminals.settings,
-        programId: programs.id,
-        name: programs.name,
-        revision: programs.revision,
-        sort: programPublications.sort,
-        startAt: programPublications.startAt,
-        endAt: programPublications.endAt,
-        materialIds: programs.materialIds,
-        document: withDocuments ? programs.document : sql<null>`null`,
-      })
-      .from(terminals)
-      .leftJoin(
-        programPublications,
-        and(
-          eq(programPublications.terminalId, terminals.id),
-          or(isNull(programPublications.endAt), gt(programPublications.endAt, sql`now()`)),
-        ),
-      )
-      .leftJoin(
-        programs,
-        and(eq(programs.id, programPublications.programId), eq(programs.reviewState, 'approved')),
-      )
-      .where(inArray(terminals.id, terminalIds))
-      .orderBy(asc(terminals.id), asc(programPublications.sort), asc(programs.id));
-    for (const r of rows) {
-      let entry = out.get(r.terminalId);
-      if (!entry) {
-        const terminal = { id: r.terminalId, name: r.terminalName, settings: r.settings ?? {} };
-        entry = { terminal, published: [] };
-        out.set(r.terminalId, entry);
-      }
-      if (r.programId === null || r.name === null || r.revision === null || r.sort === null) continue;
-      entry.published.push({
-        programId: r.programId,
-        name: r.name,
-        revision: r.revision,
-        sort: r.sort,
-        startAt: r.startAt?.toISOString() ?? null,
-        endAt: r.endAt?.toISOString() ?? null,
-        materialIds: r.materialIds ?? [],
-        document: (r.document as ProgramDocument | null) ?? null,
-      });
-    }
+  /** The terminals with what their manifests hold (see {@link loadTerminals}). */
+  private load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
+    return loadTerminals(this.db, terminalIds, withDocuments, this.defaultZone);
+  }
+
+  /**
+   * What the timelines of terminals are resolved from: exactly the data of their manifests (plans,
+   * programs with their windows, zone), with the terminal's name and office; unknown ids are left out.
+   */
+  async schedules(
+    terminalIds: readonly number[],
+  ): Promise<Map<number, { terminal: LoadedTerminal['terminal']; schedule: TerminalSchedule }>> {
+    const out = new Map<number, { terminal: LoadedTerminal['terminal']; schedule: TerminalSchedule }>();
+    const loaded = await this.load([...new Set(terminalIds)], true);
+    for (const [id, l] of loaded) out.set(id, { terminal: l.terminal, schedule: scheduleOf(l) });
     return out;
   }
 
@@ -265,25 +211,24 @@ export class ProgramManifestService {
 const publicFile = ({ relPath: _relPath, ...file }: TerminalFile): ManifestMaterial => file;
 
 /** Short hash of everything a manifest holds except its generation time. */
-function versionOf(
-  { id, name, settings }: LoadedTerminal['terminal'],
-  published: PublishedRow[],
-  files: Map<number, TerminalFile>,
-): string {
+function versionOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): string {
+  const { id, name, settings } = loaded.terminal;
   const content = {
-    terminal: { id, name, settings },
-    programs: published.map((p) => ({
+    terminal: { id, name, settings, timeZone: loaded.timeZone },
+    programs: loaded.published.map((p: PublishedRow) => ({
       id: p.programId,
       name: p.name,
       revision: p.revision,
       sort: p.sort,
       // An open window adds nothing: versions of manifests without windows stay what they were.
       ...(p.startAt || p.endAt ? { window: [p.startAt, p.endAt] } : {}),
+      ...(p.published ? {} : { published: false }),
       materials: p.materialIds.map((id) => {
         const f = files.get(id);
         return f ? [f.id, f.kind, f.mime, f.size, f.md5] : null;
       }),
     })),
+    plans: loaded.plans.map((p) => [p.id, p.name, p.revision]),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
 }

@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/session-service.js';
 import { officeInScope } from '../offices/office-scope.js';
 import type { SettingsService } from '../settings/service.js';
 import { fieldError } from '../users/user-access.js';
+import { plansUsing, terminalsOfPlansUsing } from '../plans/program-usage.js';
 import { announceManifests } from './announce.js';
 import type { ProgramManifestService } from './manifest-service.js';
 import { checkProgram } from './program-document.js';
@@ -155,6 +156,19 @@ export class ProgramService {
         .for('update');
       const missing = ids.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length) throw notInScope(missing[0]!, 'ids');
+      // A plan would play nothing where it names a deleted program: never, even with force.
+      const inPlans = await plansUsing(tx, ids);
+      if (inPlans.length) {
+        const names = inPlans.map(
+          (u) =>
+            `${rows.find((r) => r.id === u.programId)?.name ?? u.programId} (${u.plans.map((p) => p.name).join(', ')})`,
+        );
+        throw conflict(
+          `Used by play plans: ${names.join('; ')}; take it out of those plans first`,
+          'programInPlans',
+          { field: 'ids', plans: inPlans },
+        );
+      }
       if (!force) {
         const where = await publishedWhere(tx, ids);
         if (where.length) {
@@ -206,13 +220,14 @@ export class ProgramService {
     );
   }
 
-  /** Tells the terminals playing these programs that their manifest changed. */
+  /** Tells the terminals playing these programs (published, or in their plans) that their manifest changed. */
   async announce(programIds: number[]): Promise<void> {
     const rows = await this.db
       .select({ terminalId: programPublications.terminalId })
       .from(programPublications)
       .where(inArray(programPublications.programId, programIds));
-    await announceManifests(this.manifest, this.bus, [...new Set(rows.map((r) => r.terminalId))]);
+    const viaPlans = await terminalsOfPlansUsing(this.db, programIds);
+    await announceManifests(this.manifest, this.bus, [...rows.map((r) => r.terminalId), ...viaPlans]);
   }
 }
 

@@ -19,7 +19,7 @@ import { announceManifests } from './announce.js';
 import type { ProgramManifestService } from './manifest-service.js';
 import { deliveryOf, type DeliveryFacts } from './publish-delivery-state.js';
 import { programScope } from './program-queries.js';
-import { terminalScope } from './publish-service.js';
+import { terminalScope } from './terminal-choice.js';
 
 /** Filters of `delivery`. */
 export interface DeliveryQuery {

@@ -18,36 +18,12 @@ import { badRequest } from '../../lib/errors.js';
 import { IdSchema as Id } from '../materials/ids.js';
 import { PublishDeliveryService } from './publish-delivery.js';
 import { groupTreeMap, officeTreeMap, pageOfficeTreeMap } from './publish-trees.js';
+import { TargetIds, targetIds } from './terminal-choice.js';
 
 const tags = ['publish'];
 const BASE = '/a/api/publishProgram';
-/** Most terminals or groups one publish call may name. */
-const MAX_TARGETS = 10_000;
 /** Who may browse terminals to publish to. */
 const CHOOSERS = ['program:make:publish', 'publish:terminalSelection:view'] as const;
-
-const TargetIds = Type.Optional(
-  Type.Union([
-    Type.Array(Id, { maxItems: MAX_TARGETS }),
-    Type.String({ maxLength: MAX_TARGETS * 11, description: 'Comma-joined ids; empty for none' }),
-  ]),
-);
-
-/** Ids of an array or a comma-joined string (empty = none); 400 naming the field on anything else. */
-function targetIds(value: number[] | string | undefined, field: string): number[] {
-  if (value === undefined) return [];
-  if (Array.isArray(value)) return [...new Set(value)];
-  const parts = value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const ids = parts.map((p) => (/^[0-9]{1,10}$/.test(p) ? Number(p) : NaN));
-  if (!ids.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) {
-    const msg = `${field} must be a comma-joined list of positive integers`;
-    throw badRequest(msg, 'validation', { fields: { [field]: msg } });
-  }
-  return [...new Set(ids)];
-}
 
 const Paging = {
   ...PageQuery.properties,

@@ -12,7 +12,7 @@ import {
   seesBelow,
   visibleRootPath,
 } from '../offices/office-scope.js';
-import { terminalScope } from './publish-service.js';
+import { terminalScope } from './terminal-choice.js';
 
 // Raw, fully qualified SQL: drizzle leaves the columns of a single-table select unqualified.
 const OWN_COUNT = sql<number>`(select count(*)::int from terminals t where t.office_id = offices.id and t.state = 'claimed')`;

@@ -1,6 +1,6 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { materials, programs, ReviewState } from '../../db/schema/index.js';
+import type { materials, plans, programs, ReviewState } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { fieldError } from '../users/user-access.js';
@@ -24,10 +24,10 @@ const FROM: Record<ReviewDecision, ReviewState[]> = {
 
 /** What is under review: the table, which of its rows the caller may judge, and how messages name them. */
 export interface ReviewSubject {
-  table: typeof materials | typeof programs;
+  table: typeof materials | typeof programs | typeof plans;
   /** Rows of the caller's review range. */
   scope: SQL;
-  /** Singular name of a row in messages (`material`, `program`); the plural adds an `s`. */
+  /** Singular name of a row in messages (`material`, `program`, `plan`); the plural adds an `s`. */
   noun: string;
   /** Whether a decision also counts as an update of the row (`updatedAt`). */
   touchesUpdatedAt: boolean;

@@ -12,6 +12,8 @@ import { Type } from 'typebox';
 import { terminals } from '../../db/schema/index.js';
 import { ok } from '../../lib/envelope.js';
 import { commandParamsError } from '../../terminal/commands.js';
+import { announceManifests } from '../programs/announce.js';
+import { TIME_ZONE_MAX, zoneInput } from '../plans/time-zones.js';
 import { fieldError } from '../users/user-access.js';
 import { TerminalConsoleCommands } from './command-service.js';
 import { SentSchema, Target, targetOf } from './command-target.js';
@@ -46,13 +48,20 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Volume and/or power schedule: kept in the terminals’ settings (re-sent on connect) and sent as commands',
+          'Volume and/or power schedule: kept in the terminals’ settings (re-sent on connect) and sent as commands; ' +
+          'timeZone (IANA; null clears it: the office’s applies) is kept in the settings and their plans follow it (their manifests change)',
         body: Type.Object({
           ...Target,
           volume: Type.Optional(COMMAND_PARAMS.volume.properties.volume),
           powerSchedule: Type.Optional(
             Type.Union([Type.Array(Type.Unknown(), { maxItems: 50 }), Type.String({ maxLength: 20_000 })], {
               description: '[{weekdays: 0–6[], on: "HH:MM", off: "HH:MM"}] (JSON text in form bodies)',
+            }),
+          ),
+          timeZone: Type.Optional(
+            Type.Union([Type.String({ maxLength: TIME_ZONE_MAX }), Type.Null()], {
+              description:
+                'IANA time zone of the terminals’ plans, e.g. Europe/Berlin; null or empty clears it',
             }),
           ),
         }),
@@ -62,10 +71,11 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { volume, powerSchedule, ...body } = request.body;
+      const { volume, powerSchedule, timeZone: zoneRaw, ...body } = request.body;
       const entries = powerSchedule === undefined ? undefined : scheduleOf(powerSchedule);
-      if (volume === undefined && entries === undefined) {
-        throw fieldError(400, 'volume', 'Give volume and/or powerSchedule');
+      const timeZone = zoneInput(zoneRaw);
+      if (volume === undefined && entries === undefined && timeZone === undefined) {
+        throw fieldError(400, 'volume', 'Give volume, powerSchedule and/or timeZone');
       }
       // Both are checked before either is sent: a bad schedule must not leave the volume half-applied.
       const problem = entries !== undefined ? commandParamsError('powerSchedule', { entries }) : null;
@@ -82,14 +92,19 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const patch = {
         ...(volume !== undefined ? { volume } : {}),
         ...(entries !== undefined ? { powerSchedule: entries } : {}),
+        ...(timeZone ? { timeZone } : {}),
       };
+      const merged = sql`${terminals.settings} || ${JSON.stringify(patch)}::jsonb`;
       await app.db
         .update(terminals)
         .set({
-          settings: sql`${terminals.settings} || ${JSON.stringify(patch)}::jsonb`,
+          settings: timeZone === null ? sql`(${merged}) - 'timeZone'` : merged,
           updatedAt: new Date(),
         })
         .where(inArray(terminals.id, ids));
+      // The zone is part of the manifest (plans are read in it): the terminals fetch theirs again.
+      if (timeZone !== undefined)
+        await announceManifests(app.services.programManifest, app.services.terminalBus, ids);
       request.log.info(
         { batchIds: batches.map((b) => b.batchId), count: ids.length, patch },
         'terminal settings sent',
