@@ -20,6 +20,7 @@ const used = new Set<PageNamespace>();
 const NESTED_FOLDERS: Record<string, string> = {
   materialUpload: 'materials/upload',
   editorPanels: 'program-editor/panels',
+  planTimeline: 'plans/timeline',
 };
 
 /** Folder of a namespace: `messageNotification` lives in `pages/message-notification`. */

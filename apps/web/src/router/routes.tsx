@@ -50,7 +50,11 @@ const BUILT_PAGES: Record<string, PageModule> = {
   ),
   user: page(() => import('../pages/users/UsersPage'), 'users'),
   material: page(() => import('../pages/materials/MaterialsPage'), 'materials', 'materialUpload'),
-  terminalMonitor: page(() => import('../pages/terminal-monitor/TerminalMonitorPage'), 'terminalMonitor'),
+  terminalMonitor: page(
+    () => import('../pages/terminal-monitor/TerminalMonitorPage'),
+    'terminalMonitor',
+    'planTimeline',
+  ),
   programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
   programReview: page(() => import('../pages/program-review/ProgramReviewPage'), 'programReview'),
   materialReview: page(
@@ -58,7 +62,14 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'materialReview',
     'materials',
   ),
-  planMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake'),
+  playPlan: page(() => import('../pages/plans/PlansPage'), 'plans', 'planTimeline'),
+  planMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake', 'planTimeline'),
+  planReview: page(
+    () => import('../pages/plan-review/PlanReviewPage'),
+    'planReview',
+    'plans',
+    'planTimeline',
+  ),
 };
 
 const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
@@ -73,9 +84,14 @@ const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {
     'editorPanels',
     'programs',
   ),
-  PlanMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake'),
-  publishSet: page(() => import('../pages/publish/PublishSetPage'), 'publish', 'programs'),
-  terminalSelection: page(() => import('../pages/publish/TerminalSelectionPage'), 'publish', 'programs'),
+  PlanMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake', 'planTimeline'),
+  publishSet: page(() => import('../pages/publish/PublishSetPage'), 'publish', 'programs', 'plans'),
+  terminalSelection: page(
+    () => import('../pages/publish/TerminalSelectionPage'),
+    'publish',
+    'programs',
+    'plans',
+  ),
 };
 
 /** One shell child per menu page with a path. */

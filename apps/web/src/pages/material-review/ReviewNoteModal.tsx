@@ -10,7 +10,7 @@ export const REVIEW_NOTE_MAX = 500;
 export interface ReviewNoteModalProps {
   decision: 'approve' | 'reject';
   /** The review page's messages (approveTitle, rejectTitle, note…): materials' by default. */
-  namespace?: 'materialReview' | 'programReview';
+  namespace?: 'materialReview' | 'programReview' | 'planReview';
   count: number;
   /** Sends the decision; a thrown error shows on the note field and keeps the dialog open. */
   onSubmit(note: string): Promise<unknown>;

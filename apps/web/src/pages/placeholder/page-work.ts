@@ -19,9 +19,9 @@ const AREAS: Record<WorkArea, readonly string[]> = {
   customers: ['customerCenter'],
   materials: ['material'],
   programs: ['programMake'],
-  plans: ['playPlan', 'planMake'],
+  plans: [],
   messages: ['messageForm', 'messageList'],
-  reviews: ['materialReview', 'planReview', 'programReview', 'messageReview'],
+  reviews: ['materialReview', 'programReview', 'messageReview'],
   terminals: [
     'terminalMonitor',
     'terminalSync',

@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
-import { getDelivery, retryDelivery } from '../../services/publish';
-import { programErrorText } from '../programs/program-errors';
 import { deliveryPercent } from './publish-logic';
+import type { PublishTarget } from './publish-targets';
+import { useTargetText } from './use-target-text';
 
 /** How often the delivery view asks again (ms): terminals report progress about every second. */
 export const DELIVERY_REFRESH_MS = 2000;
@@ -22,31 +22,34 @@ const COLOR: Record<DeliveryState, string> = {
 
 /** Props of {@link DeliveryView}. */
 export interface DeliveryViewProps {
-  programId: number;
+  /** What was published (a program or a plan). */
+  target: PublishTarget;
 }
 
 /**
- * Where the program stands on each terminal it is published to, refreshed every two seconds:
+ * Where the program (or plan) stands on each terminal it is published to, refreshed every two seconds:
  * waiting, downloading (progress), playing, failed (reason, retry) or offline (queued).
  */
-export function DeliveryView({ programId }: DeliveryViewProps) {
+export function DeliveryView({ target }: DeliveryViewProps) {
   const { t } = useTranslation('publish');
+  const tt = useTargetText(target.kind);
+  const retryCall = target.retry;
   const { message } = App.useApp();
   const [state, setState] = useState<DeliveryState | undefined>();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const query = useQuery({
-    queryKey: ['publish', 'delivery', programId, state, page],
-    queryFn: ({ signal }) => getDelivery({ programId, state, ...page }, signal),
+    queryKey: ['publish', 'delivery', target.kind, target.id, state, page],
+    queryFn: ({ signal }) => target.delivery({ state, ...page }, signal),
     refetchInterval: DELIVERY_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
   const retry = useMutation({
-    mutationFn: (ids?: number[]) => retryDelivery(programId, ids),
+    mutationFn: (ids?: number[]) => retryCall!(ids),
     onSuccess: (done) => {
       void message.success(t('retried', { count: done.terminalIds.length }));
       void query.refetch();
     },
-    onError: (failure) => void message.error(`${t('retryFailed')}: ${programErrorText(failure)}`),
+    onError: (failure) => void message.error(`${t('retryFailed')}: ${target.errorText(failure)}`),
   });
   const counts = query.data?.counts;
   const total = counts ? DELIVERY_STATES.reduce((sum, s) => sum + counts[s], 0) : 0;
@@ -68,17 +71,19 @@ export function DeliveryView({ programId }: DeliveryViewProps) {
           ]}
           data-testid="delivery-filter"
         />
-        <Authorized permission="program:make:publish">
-          <Button
-            danger
-            disabled={!counts?.failed}
-            loading={retry.isPending && retry.variables === undefined}
-            onClick={() => retry.mutate(undefined)}
-            data-testid="delivery-retry-all"
-          >
-            {t('retryAll', { count: counts?.failed ?? 0 })}
-          </Button>
-        </Authorized>
+        {retryCall ? (
+          <Authorized permission={target.permission}>
+            <Button
+              danger
+              disabled={!counts?.failed}
+              loading={retry.isPending && retry.variables === undefined}
+              onClick={() => retry.mutate(undefined)}
+              data-testid="delivery-retry-all"
+            >
+              {t('retryAll', { count: counts?.failed ?? 0 })}
+            </Button>
+          </Authorized>
+        ) : null}
         <Badge status="processing" text={t('live')} />
       </Flex>
       <Table<PublishDelivery>
@@ -86,7 +91,7 @@ export function DeliveryView({ programId }: DeliveryViewProps) {
         size="small"
         dataSource={query.data?.list ?? []}
         loading={query.isPending}
-        locale={{ emptyText: t('noDelivery') }}
+        locale={{ emptyText: tt('noDelivery') }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,
@@ -104,37 +109,47 @@ export function DeliveryView({ programId }: DeliveryViewProps) {
             width: 280,
             render: (_, r) => <DeliveryStateCell row={r} />,
           },
-          {
-            key: 'window',
-            title: t('window'),
-            width: 230,
-            render: (_, r) =>
-              r.startAt || r.endAt
-                ? t('windowText', {
-                    start: r.startAt ? dayjs(r.startAt).format('YYYY-MM-DD HH:mm') : t('open'),
-                    end: r.endAt ? dayjs(r.endAt).format('YYYY-MM-DD HH:mm') : t('open'),
-                  })
-                : t('now'),
-          },
-          {
-            key: 'actions',
-            title: t('retry'),
-            width: 90,
-            render: (_, r) =>
-              r.state === 'failed' ? (
-                <Authorized permission="program:make:publish">
-                  <Button
-                    type="link"
-                    size="small"
-                    loading={retry.isPending && retry.variables?.[0] === r.terminalId}
-                    onClick={() => retry.mutate([r.terminalId])}
-                    data-testid="delivery-retry"
-                  >
-                    {t('retry')}
-                  </Button>
-                </Authorized>
-              ) : null,
-          },
+          // A plan plays as its entries say: no window of its own.
+          ...(target.windowed
+            ? [
+                {
+                  key: 'window',
+                  title: t('window'),
+                  width: 230,
+                  render: (_: unknown, r: PublishDelivery) =>
+                    r.startAt || r.endAt
+                      ? t('windowText', {
+                          start: r.startAt ? dayjs(r.startAt).format('YYYY-MM-DD HH:mm') : t('open'),
+                          end: r.endAt ? dayjs(r.endAt).format('YYYY-MM-DD HH:mm') : t('open'),
+                        })
+                      : t('now'),
+                },
+              ]
+            : []),
+          // Kinds without a retry call have no retry column.
+          ...(retryCall
+            ? [
+                {
+                  key: 'actions',
+                  title: t('retry'),
+                  width: 90,
+                  render: (_: unknown, r: PublishDelivery) =>
+                    r.state === 'failed' ? (
+                      <Authorized permission={target.permission}>
+                        <Button
+                          type="link"
+                          size="small"
+                          loading={retry.isPending && retry.variables?.[0] === r.terminalId}
+                          onClick={() => retry.mutate([r.terminalId])}
+                          data-testid="delivery-retry"
+                        >
+                          {t('retry')}
+                        </Button>
+                      </Authorized>
+                    ) : null,
+                },
+              ]
+            : []),
         ]}
       />
     </div>

@@ -2,9 +2,13 @@ import { Alert, Descriptions } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PublishSettings } from './publish-logic';
+import type { PublishKind } from './publish-targets';
+import { useTargetText } from './use-target-text';
 
 /** Props of {@link PublishConfirm}. */
 export interface PublishConfirmProps {
+  /** What is published (its wording; a plan has no window). */
+  kind?: PublishKind;
   programName: string;
   settings: PublishSettings;
   terminalCount: number;
@@ -13,8 +17,15 @@ export interface PublishConfirmProps {
 }
 
 /** Third step: what will be published where and when, and the server's reason if it refused. */
-export function PublishConfirm({ programName, settings, terminalCount, error }: PublishConfirmProps) {
+export function PublishConfirm({
+  kind = 'program',
+  programName,
+  settings,
+  terminalCount,
+  error,
+}: PublishConfirmProps) {
   const { t } = useTranslation('publish');
+  const tt = useTargetText(kind);
   const at = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : t('open'));
   return (
     <>
@@ -25,14 +36,16 @@ export function PublishConfirm({ programName, settings, terminalCount, error }: 
         title={t('summary')}
         style={{ maxWidth: 640 }}
         items={[
-          { key: 'program', label: t('program'), children: programName },
+          { key: 'program', label: tt('program'), children: programName },
           {
             key: 'when',
             label: t('when'),
             children:
-              settings.startAt || settings.endAt
-                ? t('windowText', { start: at(settings.startAt), end: at(settings.endAt) })
-                : t('now'),
+              kind === 'plan'
+                ? t('plan.when')
+                : settings.startAt || settings.endAt
+                  ? t('windowText', { start: at(settings.startAt), end: at(settings.endAt) })
+                  : t('now'),
           },
           { key: 'mode', label: t('mode'), children: t(`modes.${settings.mode}`) },
           {

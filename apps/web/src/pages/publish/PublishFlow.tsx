@@ -6,17 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Authorized } from '../../access/Authorized';
 import { PageLoading } from '../../components/PageLoading';
-import { getProgram } from '../../services/program';
-import { saveTerminals } from '../../services/publish';
-import { programErrorText } from '../programs/program-errors';
 import { DeliveryView } from './DeliveryView';
 import { PublishConfirm } from './PublishConfirm';
 import { PublishSettingsStep } from './PublishSettingsStep';
 import { TerminalPicker } from './TerminalPicker';
-import { parseProgramId, windowProblem, type PublishSettings } from './publish-logic';
-
-/** The program list the publishing pages return to. */
-export const PROGRAM_LIST_PATH = '/program/make';
+import { windowProblem, type PublishSettings } from './publish-logic';
+import { programTarget, targetOfParams } from './publish-targets';
+import { useTargetText } from './use-target-text';
 
 /** Props of {@link PublishFlow}. */
 export interface PublishFlowProps {
@@ -25,15 +21,19 @@ export interface PublishFlowProps {
 }
 
 /**
- * Publishing a program (`?programId=N`): settings (window, mode) → terminals → confirm, then the
- * live delivery view (`&view=delivery`, kept in the address so a reload stays there).
+ * Publishing a program (`?programId=N`) or a play plan (`?planId=N`): settings (window for programs,
+ * mode) → terminals → confirm, then the live delivery view (`&view=delivery`, kept in the address so a
+ * reload stays there).
  */
 export function PublishFlow({ start }: PublishFlowProps) {
   const { t } = useTranslation('publish');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const programId = parseProgramId(params.get('programId'));
+  const named = targetOfParams(params);
+  // Hooks run whatever the address says; without a target they ask nothing (the 404 below shows).
+  const target = named ?? programTarget(0);
+  const tt = useTargetText(target.kind);
   const view = params.get('view') === 'delivery' ? 'delivery' : 'publish';
   const [step, setStep] = useState(start === 'settings' ? 0 : 1);
   const [settings, setSettings] = useState<PublishSettings>({ mode: 'add', startAt: null, endAt: null });
@@ -41,21 +41,21 @@ export function PublishFlow({ start }: PublishFlowProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const program = useQuery({
-    queryKey: ['program', 'detail', programId ?? 0],
-    queryFn: ({ signal }) => getProgram(programId!, signal),
-    enabled: programId !== null,
+    queryKey: [target.domainKey, 'detail', target.id],
+    queryFn: ({ signal }) => target.load(signal),
+    enabled: named !== null,
   });
   const publish = useMutation({
-    mutationFn: () => saveTerminals({ programId: programId!, terminalIds: selected, ...settings }),
+    mutationFn: () => target.save(selected, settings),
     onSuccess: (result) => {
       void message.success(t('publishedOk', { count: result.terminalIds.length }));
-      void queryClient.invalidateQueries({ queryKey: ['program'] });
+      void queryClient.invalidateQueries({ queryKey: [target.domainKey] });
       void queryClient.invalidateQueries({ queryKey: ['publish'] });
       setSelected([]);
       setStep(0);
       setView('delivery');
     },
-    onError: (failure) => setError(programErrorText(failure)),
+    onError: (failure) => setError(target.errorText(failure)),
   });
   const setView = (next: 'publish' | 'delivery') =>
     setParams((p) => {
@@ -66,20 +66,20 @@ export function PublishFlow({ start }: PublishFlowProps) {
     });
 
   const back = (
-    <Link to={PROGRAM_LIST_PATH}>
+    <Link to={target.listPath}>
       <Button icon={<ArrowLeftOutlined />} data-testid="publish-back">
-        {t('back')}
+        {tt('back')}
       </Button>
     </Link>
   );
-  if (programId === null) return <Result status="404" title={t('noProgram')} extra={back} />;
+  if (named === null) return <Result status="404" title={t('noProgram')} extra={back} />;
   if (program.isPending) return <PageLoading />;
   if (program.isError)
     return (
       <Result
         status="warning"
-        title={t('loadFailed')}
-        subTitle={programErrorText(program.error)}
+        title={tt('loadFailed')}
+        subTitle={target.errorText(program.error)}
         extra={back}
       />
     );
@@ -93,7 +93,7 @@ export function PublishFlow({ start }: PublishFlowProps) {
       <Flex gap={12} align="center" wrap>
         {back}
         <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
-          {t(start === 'settings' ? 'title' : 'selectionTitle')}: {p.name}
+          {start === 'settings' ? tt('title') : t('selectionTitle')}: {p.name}
         </Typography.Title>
         <Tag>{t(`reviewStates.${p.reviewState}`)}</Tag>
         <Segmented
@@ -111,12 +111,12 @@ export function PublishFlow({ start }: PublishFlowProps) {
         <Alert
           type="warning"
           showIcon
-          title={t('notApproved', { state: t(`reviewStates.${p.reviewState}`) })}
+          title={tt('notApproved', { state: t(`reviewStates.${p.reviewState}`) })}
         />
       ) : null}
       <Card>
         {view === 'delivery' ? (
-          <DeliveryView programId={programId} />
+          <DeliveryView target={target} />
         ) : (
           <>
             <Steps
@@ -134,11 +134,14 @@ export function PublishFlow({ start }: PublishFlowProps) {
                 onChange={setSettings}
                 windowed={windowed}
                 onWindowedChange={setWindowed}
+                kind={target.kind}
+                windowChoice={target.windowed}
               />
             ) : step === 1 ? (
-              <TerminalPicker programId={programId} selected={selected} onChange={setSelected} />
+              <TerminalPicker target={target} selected={selected} onChange={setSelected} />
             ) : (
               <PublishConfirm
+                kind={target.kind}
                 programName={p.name}
                 settings={settings}
                 terminalCount={selected.length}
@@ -167,7 +170,7 @@ export function PublishFlow({ start }: PublishFlowProps) {
                   {t('next')}
                 </Button>
               ) : (
-                <Authorized permission="program:make:publish">
+                <Authorized permission={target.permission}>
                   <Button
                     type="primary"
                     loading={publish.isPending}

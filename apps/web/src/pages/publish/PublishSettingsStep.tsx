@@ -2,6 +2,8 @@ import { Alert, DatePicker, Form, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { windowProblem, type PublishSettings } from './publish-logic';
+import type { PublishKind } from './publish-targets';
+import { useTargetText } from './use-target-text';
 
 /** Props of {@link PublishSettingsStep}. */
 export interface PublishSettingsStepProps {
@@ -10,20 +12,35 @@ export interface PublishSettingsStepProps {
   /** Whether "from … until" is chosen (kept by the flow while no range is picked yet). */
   windowed: boolean;
   onWindowedChange: (windowed: boolean) => void;
+  /** What is published (its wording). */
+  kind?: PublishKind;
+  /** Whether a play window can be chosen (programs); plans play as their entries say. */
+  windowChoice?: boolean;
 }
 
-/** First step: when the program plays (now, or within a window) and whether it replaces or adds terminals. */
+/**
+ * First step: when a program plays (now, or within a window; a plan plays as its entries say) and
+ * whether it replaces or adds terminals.
+ */
 export function PublishSettingsStep({
   value,
   onChange,
   windowed,
   onWindowedChange,
+  kind = 'program',
+  windowChoice = true,
 }: PublishSettingsStepProps) {
   const { t } = useTranslation('publish');
+  const tt = useTargetText(kind);
   const problem = windowProblem(value.startAt, value.endAt);
   return (
     <Form layout="vertical" style={{ maxWidth: 640 }} name="publishSettings">
-      <Form.Item label={t('when')}>
+      {windowChoice ? null : (
+        <Form.Item label={t('when')}>
+          <span data-testid="publish-when-plan">{t('plan.when')}</span>
+        </Form.Item>
+      )}
+      <Form.Item label={t('when')} hidden={!windowChoice}>
         <Radio.Group
           value={windowed ? 'window' : 'now'}
           onChange={(e) => {
@@ -72,7 +89,7 @@ export function PublishSettingsStep({
           </Space>
         </Radio.Group>
       </Form.Item>
-      {value.mode === 'replace' ? <Alert type="warning" showIcon title={t('replaceHint')} /> : null}
+      {value.mode === 'replace' ? <Alert type="warning" showIcon title={tt('replaceHint')} /> : null}
     </Form>
   );
 }

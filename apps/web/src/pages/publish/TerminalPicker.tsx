@@ -4,26 +4,27 @@ import { Badge, Button, Col, Flex, Input, Row, Select, Table, Tag, Typography } 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectTerminals, type TerminalSelectParams } from '../../services/publish';
 import { PublishTrees } from './PublishTrees';
 import { idOfKey, mergeIds } from './publish-logic';
+import type { PublishTarget, TargetTerminalParams } from './publish-targets';
 
 /** Props of {@link TerminalPicker}. */
 export interface TerminalPickerProps {
-  programId: number;
+  /** What is published: its terminals are marked "published". */
+  target: PublishTarget;
   selected: number[];
   onChange: (ids: number[]) => void;
 }
 
-type Filter = Omit<TerminalSelectParams, 'pageNo' | 'pageSize' | 'programId'>;
+type Filter = Omit<TargetTerminalParams, 'pageNo' | 'pageSize'>;
 /** Largest page the server answers; "select all matching" reads pages this big. */
 const ALL_PAGE = 500;
 
 /**
  * Second step: terminals of the caller's range by office tree, group tree and search, with online
- * state, resolution and whether they already play the program; select rows, or all that match.
+ * state, resolution and whether they already play what is published; select rows, or all that match.
  */
-export function TerminalPicker({ programId, selected, onChange }: TerminalPickerProps) {
+export function TerminalPicker({ target, selected, onChange }: TerminalPickerProps) {
   const { t } = useTranslation('publish');
   const [node, setNode] = useState<string | undefined>();
   const [filter, setFilter] = useState<Filter>({});
@@ -31,8 +32,8 @@ export function TerminalPicker({ programId, selected, onChange }: TerminalPicker
   const [selectingAll, setSelectingAll] = useState(false);
   const params: Filter = { ...filter, officeId: idOfKey(node, 'o'), groupId: idOfKey(node, 'g') };
   const query = useQuery({
-    queryKey: ['publish', 'terminals', programId, params, page],
-    queryFn: ({ signal }) => selectTerminals({ ...params, ...page, programId }, signal),
+    queryKey: ['publish', 'terminals', target.kind, target.id, params, page],
+    queryFn: ({ signal }) => target.selectTerminals({ ...params, ...page }, signal),
     placeholderData: keepPreviousData,
   });
   const change = (next: Partial<Filter>) => {
@@ -46,7 +47,7 @@ export function TerminalPicker({ programId, selected, onChange }: TerminalPicker
     try {
       let ids: number[] = [];
       for (let pageNo = 1; (pageNo - 1) * ALL_PAGE < count; pageNo++) {
-        const more = await selectTerminals({ ...params, programId, pageNo, pageSize: ALL_PAGE });
+        const more = await target.selectTerminals({ ...params, pageNo, pageSize: ALL_PAGE });
         ids = ids.concat(more.list.map((r) => r.id));
         if (more.list.length < ALL_PAGE) break;
       }

@@ -19,6 +19,7 @@ import { ClaimTerminalModal } from './ClaimTerminalModal';
 import { CommandMenu } from './CommandMenu';
 import { StatusCounts } from './StatusCounts';
 import { terminalErrorText } from './terminal-errors';
+import { TerminalScheduleDrawer } from '../plans/timeline/TerminalScheduleDrawer';
 import { TerminalDetailsDrawer } from './TerminalDetailsDrawer';
 import { TerminalEditModal } from './TerminalEditModal';
 import { TerminalTable } from './TerminalTable';
@@ -50,6 +51,7 @@ export default function TerminalMonitorPage() {
   const [claiming, setClaiming] = useState(false);
   const [editing, setEditing] = useState<Terminal[] | null>(null);
   const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [scheduleOf, setScheduleOf] = useState<Terminal | null>(null);
   const rows = useLiveRows(table.query.data?.list ?? []);
   const selected = rows.filter((r) => selectedIds.includes(r.id));
   const selectedClaimed = selected.filter((r) => r.state === 'claimed');
@@ -161,6 +163,7 @@ export default function TerminalMonitorPage() {
             selectedIds={selectedIds}
             onSelectionChange={setSelectedIds}
             onDetails={(row) => setDetailsId(row.id)}
+            onSchedule={setScheduleOf}
             onEdit={(row) => setEditing([row])}
             onRemove={(row) => confirmRemove([row])}
             onChanged={() => void refreshAll()}
@@ -192,6 +195,9 @@ export default function TerminalMonitorPage() {
             void refreshAll();
           }}
         />
+      ) : null}
+      {scheduleOf ? (
+        <TerminalScheduleDrawer terminal={scheduleOf} onClose={() => setScheduleOf(null)} />
       ) : null}
       {detailsId !== null ? (
         <TerminalDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} />

@@ -16,6 +16,8 @@ export interface TerminalTableProps {
   selectedIds: number[];
   onSelectionChange(ids: number[]): void;
   onDetails(terminal: Terminal): void;
+  /** Opens the terminal's schedule (what plays now and over the next 7 days). */
+  onSchedule(terminal: Terminal): void;
   onEdit(terminal: Terminal): void;
   onRemove(terminal: Terminal): void;
   onChanged(): void;
@@ -123,6 +125,14 @@ export function TerminalTable(props: TerminalTableProps) {
               </Button>
               {row.state === 'claimed' ? (
                 <>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => props.onSchedule(row)}
+                    data-testid="terminal-schedule"
+                  >
+                    {t('actions.schedule')}
+                  </Button>
                   <Authorized permission="terminal:monitor:edit">
                     <Button
                       type="link"

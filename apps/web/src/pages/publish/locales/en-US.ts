@@ -69,4 +69,14 @@ export default {
   retryFailed: 'Retry failed',
   live: 'Updates live',
   noDelivery: 'This program is not published to any terminal of yours',
+  plan: {
+    title: 'Publish plan',
+    back: 'Back to plans',
+    loadFailed: 'The plan could not be loaded',
+    notApproved: 'This plan is {{state}}: only approved plans can be published while content review is on.',
+    replaceHint: 'Terminals of your range that are not chosen stop following this plan.',
+    program: 'Plan',
+    noDelivery: 'This plan is not published to any terminal of yours',
+    when: 'As its entries say (their dates, days and times)',
+  },
 };

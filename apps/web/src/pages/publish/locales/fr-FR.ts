@@ -69,4 +69,15 @@ export default {
   retryFailed: 'La nouvelle tentative a échoué',
   live: 'Mise à jour en direct',
   noDelivery: 'Ce programme n’est publié sur aucun de vos terminaux',
+  plan: {
+    title: 'Publier le plan',
+    back: 'Retour aux plans',
+    loadFailed: 'Impossible de charger le plan',
+    notApproved:
+      'Ce plan est {{state}} : seuls les plans approuvés peuvent être publiés tant que la revue des contenus est active.',
+    replaceHint: 'Les terminaux de votre périmètre non choisis cessent de suivre ce plan.',
+    program: 'Plan',
+    noDelivery: 'Ce plan n’est publié sur aucun de vos terminaux',
+    when: 'Selon ses entrées (dates, jours et horaires)',
+  },
 };

@@ -69,4 +69,15 @@ export default {
   retryFailed: 'Nuovo tentativo non riuscito',
   live: 'Aggiornamento in tempo reale',
   noDelivery: 'Questo programma non è pubblicato su nessuno dei tuoi terminali',
+  plan: {
+    title: 'Pubblica piano',
+    back: 'Torna ai piani',
+    loadFailed: 'Impossibile caricare il piano',
+    notApproved:
+      'Questo piano è {{state}}: con la revisione dei contenuti attiva si possono pubblicare solo piani approvati.',
+    replaceHint: 'I terminali del tuo ambito non scelti smettono di seguire questo piano.',
+    program: 'Piano',
+    noDelivery: 'Questo piano non è pubblicato su nessuno dei tuoi terminali',
+    when: 'Come dicono le sue voci (date, giorni e orari)',
+  },
 };

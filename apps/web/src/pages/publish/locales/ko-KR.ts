@@ -69,4 +69,15 @@ export default {
   retryFailed: '재시도 실패',
   live: '실시간 업데이트',
   noDelivery: '이 프로그램은 내 단말기에 게시되어 있지 않습니다',
+  plan: {
+    title: '계획 게시',
+    back: '계획 목록으로',
+    loadFailed: '계획을 불러올 수 없습니다',
+    notApproved:
+      '이 계획은 {{state}} 상태입니다. 콘텐츠 검토가 켜져 있으면 승인된 계획만 게시할 수 있습니다.',
+    replaceHint: '선택하지 않은 범위 내 단말기는 이 계획을 더 이상 따르지 않습니다.',
+    program: '계획',
+    noDelivery: '이 계획은 어떤 단말기에도 게시되지 않았습니다',
+    when: '항목에 정한 대로 (날짜, 요일, 시간)',
+  },
 };

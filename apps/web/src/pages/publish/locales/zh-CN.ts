@@ -68,4 +68,14 @@ export default {
   retryFailed: '重试失败',
   live: '实时更新',
   noDelivery: '该节目未发布到您的任何终端',
+  plan: {
+    title: '发布计划',
+    back: '返回计划列表',
+    loadFailed: '无法加载该计划',
+    notApproved: '此计划{{state}}：开启内容审核时，只能发布已通过审核的计划。',
+    replaceHint: '您范围内未被选中的终端将不再执行此计划。',
+    program: '计划',
+    noDelivery: '此计划尚未发布到您的任何终端',
+    when: '按其条目的设定（日期、星期和时段）',
+  },
 };

@@ -68,4 +68,14 @@ export default {
   retryFailed: '重試失敗',
   live: '即時更新',
   noDelivery: '此節目未發佈到您的任何終端',
+  plan: {
+    title: '發佈計劃',
+    back: '返回計劃列表',
+    loadFailed: '無法載入該計劃',
+    notApproved: '此計劃{{state}}：開啟內容審核時，只能發佈已通過審核的計劃。',
+    replaceHint: '您範圍內未被選中的終端將不再執行此計劃。',
+    program: '計劃',
+    noDelivery: '此計劃尚未發佈到您的任何終端',
+    when: '按其條目的設定（日期、星期和時段）',
+  },
 };

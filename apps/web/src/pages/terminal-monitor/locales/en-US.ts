@@ -56,6 +56,7 @@ export default {
     removeSelected: 'Remove selected',
     commands: 'Commands',
     details: 'Details',
+    schedule: 'Schedule',
     selected: 'Selected: {{count}}',
   },
   scan: {

@@ -58,6 +58,7 @@ const messages: typeof en = {
     removeSelected: 'Retirer la sélection',
     commands: 'Commandes',
     details: 'Détails',
+    schedule: 'Programmation',
     selected: 'Sélection : {{count}}',
   },
   scan: {

@@ -58,6 +58,7 @@ const messages: typeof en = {
     removeSelected: 'Rimuovi selezionati',
     commands: 'Comandi',
     details: 'Dettagli',
+    schedule: 'Programmazione',
     selected: 'Selezionati: {{count}}',
   },
   scan: {

@@ -58,6 +58,7 @@ const messages: typeof en = {
     removeSelected: '선택 항목 제거',
     commands: '명령',
     details: '상세',
+    schedule: '일정',
     selected: '{{count}}대 선택됨',
   },
   scan: {

@@ -58,6 +58,7 @@ const messages: typeof en = {
     removeSelected: 'Удалить выбранные',
     commands: 'Команды',
     details: 'Подробности',
+    schedule: 'Расписание',
     selected: 'Выбрано: {{count}}',
   },
   scan: {

@@ -58,6 +58,7 @@ const messages: typeof en = {
     removeSelected: '移除所选',
     commands: '指令',
     details: '详情',
+    schedule: '排期',
     selected: '已选 {{count}} 台',
   },
   scan: {

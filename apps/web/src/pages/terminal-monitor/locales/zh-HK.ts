@@ -58,6 +58,7 @@ const messages: typeof en = {
     removeSelected: '移除所選',
     commands: '指令',
     details: '詳情',
+    schedule: '排期',
     selected: '已選 {{count}} 台',
   },
   scan: {
