@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../access/use-access';
 import { getPlan, planKeys, previewPlan, selectPlanTerminals } from '../../services/plans';
 import { useDebounced } from '../../utils/use-debounced';
 import { planErrorText } from '../plans/plan-errors';
@@ -26,6 +27,7 @@ const BROWSER = 0;
 export function PlanPreviewDrawer({ plan, onClose }: PlanPreviewDrawerProps) {
   const { t } = useTranslation('planReview');
   const { t: tt } = useTranslation('planTimeline');
+  const { can } = useAccess();
   const zone = browserTimeZone();
   const range = useMemo(() => nextDaysRange(7), []);
   const [on, setOn] = useState(BROWSER);
@@ -41,6 +43,8 @@ export function PlanPreviewDrawer({ plan, onClose }: PlanPreviewDrawerProps) {
     queryFn: ({ signal }) => selectPlanTerminals(terminalParams, signal),
     placeholderData: keepPreviousData,
     retry: false,
+    // Reviewers who do not choose terminals read the plan in their browser's zone only.
+    enabled: can('plan:list:publish') || can('publish:terminalSelection:view'),
   });
   const preview = useQuery({
     queryKey: ['plans', 'preview', plan.id, detail.data?.revision, on, range],

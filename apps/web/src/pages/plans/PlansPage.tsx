@@ -40,6 +40,8 @@ export default function PlansPage() {
   const { sortOrderOf } = table;
   const [selected, setSelected] = useState<number[]>([]);
   const [timeline, setTimeline] = useState<PlanSummary | null>(null);
+  // The timeline drawer picks among the plan's terminals (`terminalSelect`, for those who choose terminals).
+  const canChooseTerminals = can('plan:list:publish') || can('publish:terminalSelection:view');
 
   const onDelete = async (ids: number[]) => {
     try {
@@ -225,9 +227,11 @@ export default function PlansPage() {
                     {t('publish')}
                   </Button>
                 </Authorized>
-                <Button type="link" size="small" onClick={() => setTimeline(r)} data-testid="plan-timeline">
-                  {t('timeline')}
-                </Button>
+                {canChooseTerminals ? (
+                  <Button type="link" size="small" onClick={() => setTimeline(r)} data-testid="plan-timeline">
+                    {t('timeline')}
+                  </Button>
+                ) : null}
                 <Authorized permission="plan:list:add">
                   <Button type="link" size="small" onClick={() => void onCopy(r)} data-testid="plan-copy">
                     {t('copy')}

@@ -39,7 +39,8 @@ export function DeliveryView({ target }: DeliveryViewProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const query = useQuery({
     queryKey: ['publish', 'delivery', target.kind, target.id, state, page],
-    queryFn: ({ signal }) => target.delivery({ state, ...page }, signal),
+    queryFn: ({ signal }) => target.delivery!({ state, ...page }, signal),
+    enabled: !!target.delivery,
     refetchInterval: DELIVERY_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

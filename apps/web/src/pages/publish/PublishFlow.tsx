@@ -34,7 +34,7 @@ export function PublishFlow({ start }: PublishFlowProps) {
   // Hooks run whatever the address says; without a target they ask nothing (the 404 below shows).
   const target = named ?? programTarget(0);
   const tt = useTargetText(target.kind);
-  const view = params.get('view') === 'delivery' ? 'delivery' : 'publish';
+  const view = params.get('view') === 'delivery' && target.delivery ? 'delivery' : 'publish';
   const [step, setStep] = useState(start === 'settings' ? 0 : 1);
   const [settings, setSettings] = useState<PublishSettings>({ mode: 'add', startAt: null, endAt: null });
   const [windowed, setWindowed] = useState(false);
@@ -53,7 +53,7 @@ export function PublishFlow({ start }: PublishFlowProps) {
       void queryClient.invalidateQueries({ queryKey: ['publish'] });
       setSelected([]);
       setStep(0);
-      setView('delivery');
+      if (target.delivery) setView('delivery');
     },
     onError: (failure) => setError(target.errorText(failure)),
   });
@@ -96,16 +96,18 @@ export function PublishFlow({ start }: PublishFlowProps) {
           {start === 'settings' ? tt('title') : t('selectionTitle')}: {p.name}
         </Typography.Title>
         <Tag>{t(`reviewStates.${p.reviewState}`)}</Tag>
-        <Segmented
-          style={{ marginInlineStart: 'auto' }}
-          value={view}
-          onChange={(v) => setView(v as 'publish' | 'delivery')}
-          options={[
-            { value: 'publish', label: t('views.publish') },
-            { value: 'delivery', label: t('views.delivery') },
-          ]}
-          data-testid="publish-view"
-        />
+        {target.delivery ? (
+          <Segmented
+            style={{ marginInlineStart: 'auto' }}
+            value={view}
+            onChange={(v) => setView(v as 'publish' | 'delivery')}
+            options={[
+              { value: 'publish', label: t('views.publish') },
+              { value: 'delivery', label: t('views.delivery') },
+            ]}
+            data-testid="publish-view"
+          />
+        ) : null}
       </Flex>
       {p.reviewState !== 'approved' ? (
         <Alert

@@ -5,7 +5,7 @@
  */
 import type { DeliveryPage, DeliveryRetry, MaterialReviewState, PublishTerminal } from '@apm/contract';
 import type { Page } from '../../services/office';
-import { getPlan, getPlanDelivery, savePlanTerminals, selectPlanTerminals } from '../../services/plans';
+import { getPlan, savePlanTerminals, selectPlanTerminals } from '../../services/plans';
 import { getProgram } from '../../services/program';
 import {
   getDelivery,
@@ -48,7 +48,8 @@ export interface PublishTarget {
   load(signal?: AbortSignal): Promise<{ name: string; reviewState: MaterialReviewState }>;
   selectTerminals(params: TargetTerminalParams, signal?: AbortSignal): Promise<Page<PublishTerminal>>;
   save(terminalIds: number[], settings: PublishSettings): Promise<{ terminalIds: number[] }>;
-  delivery(params: TargetDeliveryParams, signal?: AbortSignal): Promise<DeliveryPage>;
+  /** Where it stands on each terminal; absent when the server has no delivery call for the kind. */
+  delivery?(params: TargetDeliveryParams, signal?: AbortSignal): Promise<DeliveryPage>;
   /** Tells failed terminals to fetch again; absent when the kind has no retry call. */
   retry?(terminalIds?: number[]): Promise<DeliveryRetry>;
   /** The translated text of a failed call. */
@@ -85,7 +86,7 @@ export function planTarget(id: number): PublishTarget {
     load: (signal) => getPlan(id, signal),
     selectTerminals: (params, signal) => selectPlanTerminals({ ...params, planId: id }, signal),
     save: (terminalIds, settings) => savePlanTerminals({ planId: id, terminalIds, mode: settings.mode }),
-    delivery: (params, signal) => getPlanDelivery({ ...params, planId: id }, signal),
+    // No delivery view yet: the server has no `playPlan/delivery` (getPlanDelivery is ready for it).
     errorText: planErrorText,
   };
 }
