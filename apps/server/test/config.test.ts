@@ -68,12 +68,14 @@ describe('loadConfig', () => {
         APM_WEATHER_FORECAST_URL: 'https://weather.local/v1/forecast',
         APM_PUBLIC_DOCS: '1',
         APM_SECRET_KEY: '0f'.repeat(32),
+        APM_TIME_ZONE: 'America/New_York',
       },
       ROOT,
     );
     expect(config).toEqual({
       port: 0,
       host: '127.0.0.1',
+      timeZone: 'America/New_York',
       dataDir: path.join(ROOT, 'var/apm'),
       databaseUrl: 'postgresql://apm@db:5432/apm',
       adminUser: 'root',
@@ -165,6 +167,13 @@ describe('loadConfig', () => {
       '127.0.0.1',
     ]);
     expect(failure({ APM_TRUST_PROXY: 'everyone' }).message).toContain('APM_TRUST_PROXY');
+  });
+
+  it('reads APM_TIME_ZONE (default the machine’s zone, else UTC) and rejects an unknown zone, naming it', () => {
+    expect(loadConfig({ APM_TIME_ZONE: 'Australia/Lord_Howe' }, ROOT).timeZone).toBe('Australia/Lord_Howe');
+    const machine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(loadConfig({}, ROOT).timeZone).toBe(machine || 'UTC');
+    expect(failure({ APM_TIME_ZONE: 'Mars/Olympus' }).message).toContain('APM_TIME_ZONE');
   });
 
   it('treats empty variables as unset', () => {

@@ -117,9 +117,15 @@ export async function pagePlans(db: Database, scope: SQL, q: PlanListQuery, toda
     .from(plans)
     .where(where);
   const order = q.sortOrder === 'asc' ? asc : desc;
+  const field = q.sortField ?? 'updatedAt';
+  // A plan without entries has no start: last either way. No end is the latest end (PostgreSQL's null order).
+  const first =
+    field === 'startDate'
+      ? sql`${plans.startDate} ${sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc')} nulls last`
+      : order(SORT_COLUMNS[field]);
   const rows = await selectPlans(db)
     .where(where)
-    .orderBy(order(SORT_COLUMNS[q.sortField ?? 'updatedAt']), order(plans.id))
+    .orderBy(first, order(plans.id))
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
   return {
