@@ -1,4 +1,6 @@
 import {
+  DELIVERY_STATES,
+  DeliveryPageSchema,
   EnvelopeOf,
   OfficeSearchHitSchema,
   PUBLISH_MODES,
@@ -14,6 +16,7 @@ import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { groupTreeMap, pageOfficeTreeMap } from '../programs/publish-trees.js';
 import { TargetIds, targetIds } from '../programs/terminal-choice.js';
+import { PlanDeliveryService } from './plan-delivery.js';
 import { Id, PLAN_CHOOSERS } from './schemas.js';
 
 const tags = ['plan'];
@@ -22,6 +25,7 @@ const BASE = '/a/api/playPlan';
 /** Publishing plans (`/a/api/playPlan/...`): the terminal choice of programs, and a plan's terminals. */
 const planPublishRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { planPublish, offices } = app.services;
+  const delivery = new PlanDeliveryService(app.db, app.services.terminalPresence);
 
   app.get(
     `${BASE}/terminalSelect`,
@@ -125,6 +129,29 @@ const planPublishRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await groupTreeMap(app.db, request.auth!, request.query.officeId)),
+  );
+
+  app.get(
+    `${BASE}/delivery`,
+    {
+      config: { access: PLAN_CHOOSERS },
+      schema: {
+        tags,
+        summary:
+          'Where a plan stands on each terminal it is published to (caller’s range), paged, by name: waiting, downloading (files and bytes of all its programs), playing (one of its programs), failed (reason) or offline; with the count of every state',
+        querystring: Type.Object({
+          ...PageQuery.properties,
+          planId: Id,
+          state: Type.Optional(Type.Enum([...DELIVERY_STATES])),
+          keyword: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: { 200: EnvelopeOf(DeliveryPageSchema) },
+      },
+    },
+    async (request) => {
+      const { pageNo = 1, pageSize = 10, ...rest } = request.query;
+      return ok(await delivery.delivery(request.auth!, { pageNo, pageSize, ...rest }));
+    },
   );
 };
 

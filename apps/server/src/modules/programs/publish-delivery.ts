@@ -53,50 +53,7 @@ export class PublishDeliveryService {
   /** One page of the program's terminals with their delivery state, and the count of every state. */
   async delivery(auth: AuthContext, q: DeliveryQuery): Promise<DeliveryPage> {
     const { states } = await this.states(auth, q.programId, q.keyword);
-    const counts: DeliveryCounts = { waiting: 0, downloading: 0, playing: 0, failed: 0, offline: 0 };
-    for (const s of states) counts[s.facts.state] += 1;
-    const matching = q.state ? states.filter((s) => s.facts.state === q.state) : states;
-    const page = matching.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
-    const details = page.length
-      ? await this.db
-          .select({
-            id: terminals.id,
-            name: terminals.name,
-            officeName: offices.name,
-            groupName: terminalGroups.name,
-            resolution: terminals.resolution,
-          })
-          .from(terminals)
-          .innerJoin(offices, eq(offices.id, terminals.officeId))
-          .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
-          .where(
-            inArray(
-              terminals.id,
-              page.map((s) => s.terminalId),
-            ),
-          )
-      : [];
-    const byId = new Map(details.map((d) => [d.id, d]));
-    const list: PublishDelivery[] = page.flatMap((s) => {
-      const d = byId.get(s.terminalId);
-      if (!d) return []; // removed meanwhile
-      return [
-        {
-          terminalId: s.terminalId,
-          name: d.name,
-          officeName: d.officeName,
-          groupName: d.groupName,
-          resolution: d.resolution,
-          online: s.online,
-          lastSeenAt: s.lastSeenAt,
-          ...s.facts,
-          startAt: s.startAt?.toISOString() ?? null,
-          endAt: s.endAt?.toISOString() ?? null,
-          publishedAt: s.publishedAt.toISOString(),
-        },
-      ];
-    });
-    return { list, count: matching.length, pageNo: q.pageNo, pageSize: q.pageSize, counts };
+    return deliveryPage(this.db, states, q);
   }
 
   /**
@@ -180,4 +137,70 @@ export class PublishDeliveryService {
     );
     return new Set(rows.map((r) => Number(r.terminal_id)));
   }
+}
+
+/** One terminal's delivery of published content, as {@link deliveryPage} pages it. */
+export interface TerminalDeliveryState {
+  terminalId: number;
+  facts: DeliveryFacts;
+  online: boolean;
+  lastSeenAt: string | null;
+  startAt: Date | null;
+  endAt: Date | null;
+  publishedAt: Date;
+}
+
+/**
+ * One page of delivery states (filtered by state, in the order given) with the terminals' details,
+ * and the count of every state: the delivery views of programs and plans.
+ */
+export async function deliveryPage(
+  db: Database,
+  states: readonly TerminalDeliveryState[],
+  q: { pageNo: number; pageSize: number; state?: DeliveryState },
+): Promise<DeliveryPage> {
+  const counts: DeliveryCounts = { waiting: 0, downloading: 0, playing: 0, failed: 0, offline: 0 };
+  for (const s of states) counts[s.facts.state] += 1;
+  const matching = q.state ? states.filter((s) => s.facts.state === q.state) : states;
+  const page = matching.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
+  const details = page.length
+    ? await db
+        .select({
+          id: terminals.id,
+          name: terminals.name,
+          officeName: offices.name,
+          groupName: terminalGroups.name,
+          resolution: terminals.resolution,
+        })
+        .from(terminals)
+        .innerJoin(offices, eq(offices.id, terminals.officeId))
+        .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
+        .where(
+          inArray(
+            terminals.id,
+            page.map((s) => s.terminalId),
+          ),
+        )
+    : [];
+  const byId = new Map(details.map((d) => [d.id, d]));
+  const list: PublishDelivery[] = page.flatMap((s) => {
+    const d = byId.get(s.terminalId);
+    if (!d) return []; // removed meanwhile
+    return [
+      {
+        terminalId: s.terminalId,
+        name: d.name,
+        officeName: d.officeName,
+        groupName: d.groupName,
+        resolution: d.resolution,
+        online: s.online,
+        lastSeenAt: s.lastSeenAt,
+        ...s.facts,
+        startAt: s.startAt?.toISOString() ?? null,
+        endAt: s.endAt?.toISOString() ?? null,
+        publishedAt: s.publishedAt.toISOString(),
+      },
+    ];
+  });
+  return { list, count: matching.length, pageNo: q.pageNo, pageSize: q.pageSize, counts };
 }

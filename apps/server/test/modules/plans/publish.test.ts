@@ -103,6 +103,13 @@ describe('publishing plans: terminals follow them, manifests carry them with the
     for (const d of delivered) {
       expect((d.message as { version: string }).version).toBe(await manifest().versionFor(d.terminalId));
     }
+    const delivery = (await get(`playPlan/delivery?planId=${plan}`)).json().data;
+    expect(delivery).toMatchObject({ count: 2, counts: { offline: 2, playing: 0 } });
+    expect(delivery.list.map((x: { name: string; totalFiles: number }) => [x.name, x.totalFiles])).toEqual([
+      ['Door', 1],
+      ['Hall', 1],
+    ]);
+    expect((await get(`playPlan/delivery?planId=${plan}`, b)).statusCode).toBe(404);
     const chosen = (await get(`playPlan/terminalSelect?planId=${plan}&published=true`)).json().data;
     expect(chosen.list.map((x: { id: number }) => x.id).sort((x: number, y: number) => x - y)).toEqual(both);
     expect(
