@@ -71,7 +71,6 @@ export default function PlanReviewPage() {
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: state === 'pending' ? t('emptyPending') : tc('common.emptyList') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,
@@ -84,7 +83,6 @@ export default function PlanReviewPage() {
           {
             key: 'name',
             title: t('name'),
-            width: 200,
             ellipsis: { showTitle: true },
             render: (_, p) => (
               <Typography.Link onClick={() => setPreviewing(p)} data-testid="plan-review-open">
@@ -93,7 +91,7 @@ export default function PlanReviewPage() {
             ),
           },
           { key: 'entries', title: t('entries'), width: 80, dataIndex: 'entryCount' },
-          { key: 'dates', title: t('dates'), width: 230, render: (_, p) => <PlanDatesCell plan={p} /> },
+          { key: 'dates', title: t('dates'), width: 210, render: (_, p) => <PlanDatesCell plan={p} /> },
           {
             key: 'maker',
             title: t('maker'),
