@@ -5,7 +5,7 @@
  */
 import type { DeliveryPage, DeliveryRetry, MaterialReviewState, PublishTerminal } from '@apm/contract';
 import type { Page } from '../../services/office';
-import { getPlan, savePlanTerminals, selectPlanTerminals } from '../../services/plans';
+import { getPlan, getPlanDelivery, savePlanTerminals, selectPlanTerminals } from '../../services/plans';
 import { getProgram } from '../../services/program';
 import {
   getDelivery,
@@ -86,7 +86,7 @@ export function planTarget(id: number): PublishTarget {
     load: (signal) => getPlan(id, signal),
     selectTerminals: (params, signal) => selectPlanTerminals({ ...params, planId: id }, signal),
     save: (terminalIds, settings) => savePlanTerminals({ planId: id, terminalIds, mode: settings.mode }),
-    // No delivery view yet: the server has no `playPlan/delivery` (getPlanDelivery is ready for it).
+    delivery: (params, signal) => getPlanDelivery({ ...params, planId: id }, signal),
     errorText: planErrorText,
   };
 }
