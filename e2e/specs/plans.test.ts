@@ -136,6 +136,10 @@ describe('play plans in the console', () => {
     expect(await page.getByTestId('publish-confirm-count').textContent()).toBe('1');
     await page.getByTestId('publish-submit').click();
     await page.getByText('Published to 1 terminals').waitFor();
+    // The delivery view follows the terminal until it plays the plan's program.
+    const delivery = page.getByTestId('delivery-view').locator('.ant-table-row', { hasText: terminalName });
+    await delivery.locator('[data-testid=delivery-state][data-state=playing]').waitFor({ timeout: 30_000 });
+    violations.push(...(await scanPage(page, 'publishSet plan delivery')));
 
     // Back on the list: one terminal, and the timeline of that terminal plays the plan's program.
     await page.getByTestId('publish-back').click();
