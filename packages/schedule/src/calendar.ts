@@ -45,6 +45,8 @@ const knownZones = new Map<string, boolean>();
 export function isTimeZone(timeZone: string): boolean {
   let known = knownZones.get(timeZone);
   if (known === undefined) {
+    // Callers pass user input: keep the cache bounded.
+    if (knownZones.size > 1000) knownZones.clear();
     try {
       Temporal.Now.zonedDateTimeISO(timeZone);
       known = timeZone.length > 0;
