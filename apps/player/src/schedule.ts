@@ -1,5 +1,11 @@
 import type { Manifest } from '@apm/contract';
-import { isTimeZone, programCycleMs, resolveTimeline, type ResolveInput, type Segment } from '@apm/schedule';
+import {
+  resolverInput,
+  resolveTimeline,
+  scheduleOfManifest,
+  type ResolveInput,
+  type Segment,
+} from '@apm/schedule';
 import { inWindow, playOrder, type ManifestProgram } from './manifest-plan.js';
 
 /**
@@ -23,27 +29,14 @@ export interface ScheduleNow {
   segment: Segment | null;
 }
 
-/** The zone the plans' windows are read in: the manifest's, else this device's. */
-export function terminalZone(manifest: Pick<Manifest, 'terminal'>): string {
-  const zone = manifest.terminal.timeZone;
-  if (zone && isTimeZone(zone)) return zone;
+/** This device's zone: where the plans' windows are read when the manifest names none it knows. */
+export function deviceZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** The resolver's input for a manifest over `[from, to)`: the same inputs the server's timeline uses. */
+/** The resolver's input for a manifest over `[from, to)`: the one the server's timeline uses. */
 export function scheduleInput(manifest: Manifest, from: number, to: number): ResolveInput {
-  const programMs = new Map<number, number>();
-  for (const program of playOrder(manifest)) programMs.set(program.id, programCycleMs(program.document));
-  return {
-    plans: manifest.plans.map((plan) => ({ id: plan.id, document: plan.document })),
-    programMs,
-    timeZone: terminalZone(manifest),
-    from,
-    to,
-    published: playOrder(manifest)
-      .filter((p) => p.published !== false)
-      .map((p) => ({ programId: p.id, startAt: p.startAt ?? null, endAt: p.endAt ?? null })),
-  };
+  return resolverInput(scheduleOfManifest(manifest, deviceZone()), from, to);
 }
 
 /** What to play at `now`. */

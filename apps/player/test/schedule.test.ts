@@ -1,7 +1,7 @@
 import { PROGRAM_FORMAT_VERSION, type Manifest, type PlanEntry } from '@apm/contract';
 import { resolveTimeline } from '@apm/schedule';
 import { describe, expect, it } from 'vitest';
-import { scheduleAt, scheduleInput, terminalZone } from '../src/schedule.js';
+import { deviceZone, scheduleAt, scheduleInput } from '../src/schedule.js';
 
 const program = (
   id: number,
@@ -102,9 +102,9 @@ describe('scheduleAt', () => {
   });
 
   it('reads windows in the device zone when the manifest names none or an unknown one', () => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(terminalZone(manifest([], []))).toBe(zone);
-    expect(terminalZone(manifest([], [], 'Mars/Olympus'))).toBe(zone);
-    expect(terminalZone(manifest([], [], 'Europe/Berlin'))).toBe('Europe/Berlin');
+    const zoneOf = (m: Manifest) => scheduleInput(m, 0, 1).timeZone;
+    expect(zoneOf(manifest([], []))).toBe(deviceZone());
+    expect(zoneOf(manifest([], [], 'Mars/Olympus'))).toBe(deviceZone());
+    expect(zoneOf(manifest([], [], 'Europe/Berlin'))).toBe('Europe/Berlin');
   });
 });

@@ -5,3 +5,4 @@ export * from './occurrences.js';
 export * from './timeline.js';
 export * from './program-length.js';
 export * from './plan-problems.js';
+export * from './terminal-schedule.js';

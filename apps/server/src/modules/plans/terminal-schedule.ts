@@ -1,5 +1,4 @@
-import type { Manifest, PlanDocument, ProgramDocument } from '@apm/contract';
-import { programCycleMs, type ResolveInput } from '@apm/schedule';
+import type { PlanDocument, ProgramDocument } from '@apm/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { planPublications, plans, programs } from '../../db/schema/index.js';
@@ -12,56 +11,6 @@ export interface TerminalPlanRow {
   revision: number;
   programIds: number[];
   document: PlanDocument | null;
-}
-
-/** A program a terminal's manifest carries, as the schedule needs it. */
-export interface ScheduleProgram {
-  id: number;
-  /** Its document, as far as its length goes. */
-  document: Parameters<typeof programCycleMs>[0];
-  /** False when only a plan plays it (not published to the terminal itself). */
-  published: boolean;
-  startAt?: string | null;
-  endAt?: string | null;
-}
-
-/** Everything a terminal's timeline is resolved from: exactly what its manifest holds. */
-export interface TerminalSchedule {
-  timeZone: string;
-  plans: readonly { id: number; document: PlanDocument }[];
-  programs: readonly ScheduleProgram[];
-}
-
-/**
- * The one resolver input of a terminal, from its schedule over `[from, to)`: the server's timeline
- * and the player (from its manifest, {@link scheduleOfManifest}) both call this.
- */
-export function resolverInput(schedule: TerminalSchedule, from: number, to: number): ResolveInput {
-  return {
-    plans: schedule.plans.map((p) => ({ id: p.id, document: p.document })),
-    programMs: new Map(schedule.programs.map((p) => [p.id, programCycleMs(p.document)])),
-    timeZone: schedule.timeZone,
-    from,
-    to,
-    published: schedule.programs
-      .filter((p) => p.published)
-      .map((p) => ({ programId: p.id, startAt: p.startAt ?? null, endAt: p.endAt ?? null })),
-  };
-}
-
-/** The schedule a manifest describes (what the player resolves its timeline from). */
-export function scheduleOfManifest(manifest: Manifest, fallbackZone = 'UTC'): TerminalSchedule {
-  return {
-    timeZone: manifest.terminal.timeZone ?? fallbackZone,
-    plans: manifest.plans.map((p) => ({ id: p.id, document: p.document })),
-    programs: manifest.programs.map((p) => ({
-      id: p.id,
-      document: p.document,
-      published: p.published !== false,
-      startAt: p.startAt ?? null,
-      endAt: p.endAt ?? null,
-    })),
-  };
 }
 
 /** The approved plans published to each terminal, by plan id (the resolver's plan order). */
@@ -144,3 +93,5 @@ export async function approvedPrograms(
   }
   return out;
 }
+
+export type { ScheduleProgram, TerminalSchedule } from '@apm/schedule';

@@ -5,7 +5,13 @@ import {
   type TimelinePage,
   type TimelineSegment,
 } from '@apm/contract';
-import { resolveTimeline, segmentToIso, type ResolveInput } from '@apm/schedule';
+import {
+  resolverInput,
+  resolveTimeline,
+  segmentToIso,
+  type ResolveInput,
+  type TerminalSchedule,
+} from '@apm/schedule';
 import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { terminals } from '../../db/schema/index.js';
@@ -16,7 +22,6 @@ import type { ProgramManifestService } from '../programs/manifest-service.js';
 import { groupsWithDescendants, terminalScope, terminalsInScope } from '../programs/terminal-choice.js';
 import { fieldError } from '../users/user-access.js';
 import { checkPlanDocument } from './plan-document.js';
-import { resolverInput, type TerminalSchedule } from './terminal-schedule.js';
 import { officeZone, zoneInput } from './time-zones.js';
 
 const DAY_MS = 86_400_000;
