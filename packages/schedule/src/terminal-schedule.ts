@@ -6,6 +6,8 @@ import type { ResolveInput } from './timeline.js';
 /** A program a terminal holds, as its schedule needs it. */
 export interface ScheduleProgram {
   id: number;
+  /** Its revision, when known: a cache of timelines keys on it. */
+  revision?: number;
   /** Its document, as far as its length goes. */
   document: Parameters<typeof programCycleMs>[0];
   /** False when only a plan plays it (not published to the terminal itself). */
@@ -17,7 +19,8 @@ export interface ScheduleProgram {
 /** Everything a terminal's timeline is resolved from: exactly what its manifest holds. */
 export interface TerminalSchedule {
   timeZone: string;
-  plans: readonly { id: number; document: PlanDocument }[];
+  /** Plans with their revision when known (a cache of timelines keys on it). */
+  plans: readonly { id: number; revision?: number; document: PlanDocument }[];
   programs: readonly ScheduleProgram[];
 }
 

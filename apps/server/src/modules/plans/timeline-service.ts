@@ -66,6 +66,9 @@ const UNSAVED_PLAN_ID = 2_147_483_647;
  * resolution equals the server's.
  */
 export class TimelineService {
+  /** Resolved timelines by range and schedule key, least recently used first. */
+  private readonly cache = new Map<string, TimelineSegment[]>();
+
   constructor(
     private readonly db: Database,
     private readonly manifest: ProgramManifestService,
@@ -88,7 +91,7 @@ export class TimelineService {
     const { from, to } = timelineRange(range.from, range.to);
     if (target.terminalId !== undefined) {
       await terminalsInScope(this.db, auth, [target.terminalId], 'terminalId');
-      return (await this.resolve([target.terminalId], from, to))[0]!;
+      return (await this.timelinesOf([target.terminalId], from, to))[0]!;
     }
     const conds: SQL[] = [terminalScope(auth)];
     if (target.groupId !== undefined)
@@ -115,7 +118,7 @@ export class TimelineService {
       .limit(target.pageSize)
       .offset((target.pageNo - 1) * target.pageSize);
     return {
-      list: await this.resolve(
+      list: await this.timelinesOf(
         page.map((r) => r.id),
         from,
         to,
@@ -126,19 +129,26 @@ export class TimelineService {
     };
   }
 
-  /** Timelines of terminals, in the order given; terminals with the same schedule are resolved once. */
-  private async resolve(ids: number[], from: number, to: number): Promise<TerminalTimeline[]> {
+  /**
+   * Timelines of terminals over `[from, to)`, in the order given. Terminals with the same schedule
+   * (zone, plans and programs at their revisions) share one resolution, kept across calls for the
+   * same range: a fleet has few distinct plan sets.
+   */
+  async timelinesOf(ids: readonly number[], from: number, to: number): Promise<TerminalTimeline[]> {
     const schedules = await this.manifest.schedules(ids);
-    const memo = new Map<string, TimelineSegment[]>();
     return ids.flatMap((id) => {
       const found = schedules.get(id);
       if (!found) return [];
-      const key = scheduleKey(found.schedule);
-      let segments = memo.get(key);
-      if (!segments) {
+      const key = `${from}|${to}|${scheduleKey(found.schedule)}`;
+      let segments = this.cache.get(key);
+      if (segments) {
+        // Most recently used last: the oldest goes first when the cache is full.
+        this.cache.delete(key);
+      } else {
         segments = resolveTimeline(resolverInput(found.schedule, from, to)).map(segmentToIso);
-        memo.set(key, segments);
+        if (this.cache.size >= TIMELINE_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
       }
+      this.cache.set(key, segments);
       return [
         {
           terminalId: id,
@@ -205,7 +215,10 @@ function unsavedAsNull<T extends { planId: number | null; hides: { planId: numbe
 function scheduleKey(schedule: TerminalSchedule): string {
   return JSON.stringify([
     schedule.timeZone,
-    schedule.plans.map((p) => p.id),
-    schedule.programs.map((p) => [p.id, p.published, p.startAt ?? null, p.endAt ?? null]),
+    schedule.plans.map((p) => [p.id, p.revision]),
+    schedule.programs.map((p) => [p.id, p.revision, p.published, p.startAt ?? null, p.endAt ?? null]),
   ]);
 }
+
+/** Distinct (range, schedule) timelines kept: a console paging through a fleet asks one range many times. */
+const TIMELINE_CACHE_SIZE = 200;

@@ -62,7 +62,6 @@ export async function loadTerminals(
       startAt: programPublications.startAt,
       endAt: programPublications.endAt,
       materialIds: programs.materialIds,
-      document: withDocuments ? programs.document : sql<null>`null`,
     })
     .from(terminals)
     .leftJoin(offices, eq(offices.id, terminals.officeId))
@@ -101,8 +100,15 @@ export async function loadTerminals(
       endAt: r.endAt?.toISOString() ?? null,
       published: true,
       materialIds: r.materialIds ?? [],
-      document: (r.document as ProgramDocument | null) ?? null,
+      document: null,
     });
+  }
+  if (withDocuments) {
+    // Terminals share programs: each document is read once, not once per terminal.
+    const ids = [...out.values()].flatMap((e) => e.published.map((p) => p.programId));
+    const documents = await approvedPrograms(db, ids, true);
+    for (const entry of out.values())
+      for (const p of entry.published) p.document = documents.get(p.programId)?.document ?? null;
   }
   const zones = await effectiveZones(db, [...sources.values()], defaultZone);
   const planRows = await publishedPlans(db, [...out.keys()], withDocuments);
@@ -127,12 +133,15 @@ export async function loadTerminals(
 export function scheduleOf(loaded: LoadedTerminal): TerminalSchedule {
   return {
     timeZone: loaded.timeZone,
-    plans: loaded.plans.flatMap((p) => (p.document ? [{ id: p.id, document: p.document }] : [])),
+    plans: loaded.plans.flatMap((p) =>
+      p.document ? [{ id: p.id, revision: p.revision, document: p.document }] : [],
+    ),
     programs: loaded.published.flatMap((p) =>
       p.document
         ? [
             {
               id: p.programId,
+              revision: p.revision,
               document: p.document,
               published: p.published,
               startAt: p.startAt,

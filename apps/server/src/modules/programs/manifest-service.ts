@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import type { FilesDir } from '../materials/files-dir.js';
 import type { TerminalSchedule } from '../plans/terminal-schedule.js';
 import { loadTerminals, scheduleOf, type LoadedTerminal, type PublishedRow } from './manifest-load.js';
+import { Batcher } from '../../terminal/batcher.js';
 
 /** `material_files.meta` plus what the manifest keeps there: the digest of the converted rendition. */
 type ManifestFileMeta = MaterialFileMeta & { convertedMd5?: string; convertedSize?: number };
@@ -50,6 +51,7 @@ function digestFile(absolute: string): Promise<{ md5: string; size: number }> {
  */
 export class ProgramManifestService {
   private readonly digesting = new Map<number, Promise<{ md5: string; size: number } | null>>();
+  private readonly manifests = new Batcher<number, Manifest>((ids) => this.forTerminals(ids), 500);
 
   /** @param defaultZone The zone of terminals whose settings and offices name none (`APM_TIME_ZONE`). */
   constructor(
@@ -58,34 +60,25 @@ export class ProgramManifestService {
     private readonly defaultZone = 'UTC',
   ) {}
 
-  /** The manifest of one terminal; 404 when there is no such terminal. */
+  /**
+   * The manifest of one terminal; 404 when there is no such terminal. Terminals asking together
+   * (all told of a plan change at once) are built together: a few queries per batch, not per terminal.
+   */
   async forTerminal(terminalId: number): Promise<Manifest> {
-    const loaded = (await this.load([terminalId], true)).get(terminalId);
-    if (!loaded) throw notFound(`No terminal ${terminalId}`);
-    const { terminal, published, plans, timeZone } = loaded;
-    const files = await this.files(published.flatMap((p) => p.materialIds));
-    return {
-      version: versionOf(loaded, files),
-      generatedAt: new Date().toISOString(),
-      terminal: { ...terminal, timeZone },
-      programs: published.map((p) => ({
-        id: p.programId,
-        name: p.name,
-        revision: p.revision,
-        sort: p.sort,
-        startAt: p.startAt,
-        endAt: p.endAt,
-        ...(p.published ? {} : { published: false }),
-        document: p.document!,
-        materials: p.materialIds.flatMap((id) => {
-          const file = files.get(id);
-          return file ? [publicFile(file)] : [];
-        }),
-      })),
-      plans: plans.map((p) => ({ id: p.id, name: p.name, revision: p.revision, document: p.document! })),
-      messages: [],
-      strategies: [],
-    };
+    const manifest = await this.manifests.load(terminalId);
+    if (!manifest) throw notFound(`No terminal ${terminalId}`);
+    return manifest;
+  }
+
+  /** The manifests of terminals (unknown ids left out). */
+  async forTerminals(terminalIds: readonly number[]): Promise<Map<number, Manifest>> {
+    const loaded = await this.load([...new Set(terminalIds)], true);
+    const files = await this.files(
+      [...loaded.values()].flatMap((l) => l.published.flatMap((p) => p.materialIds)),
+    );
+    const out = new Map<number, Manifest>();
+    for (const [id, l] of loaded) out.set(id, manifestOf(l, files));
+    return out;
   }
 
   /** The version of a terminal's manifest (equal to `forTerminal(id).version`); 404 when no such terminal. */
@@ -231,4 +224,31 @@ function versionOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): st
     plans: loaded.plans.map((p) => [p.id, p.name, p.revision]),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
+}
+
+/** A loaded terminal's manifest. */
+function manifestOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): Manifest {
+  const { terminal, published, plans, timeZone } = loaded;
+  return {
+    version: versionOf(loaded, files),
+    generatedAt: new Date().toISOString(),
+    terminal: { ...terminal, timeZone },
+    programs: published.map((p) => ({
+      id: p.programId,
+      name: p.name,
+      revision: p.revision,
+      sort: p.sort,
+      startAt: p.startAt,
+      endAt: p.endAt,
+      ...(p.published ? {} : { published: false }),
+      document: p.document!,
+      materials: p.materialIds.flatMap((id) => {
+        const file = files.get(id);
+        return file ? [publicFile(file)] : [];
+      }),
+    })),
+    plans: plans.map((p) => ({ id: p.id, name: p.name, revision: p.revision, document: p.document! })),
+    messages: [],
+    strategies: [],
+  };
 }

@@ -211,6 +211,25 @@ describe('publishing plans: terminals follow them, manifests carry them with the
     expect(office.list.map((x: { terminalName: string }) => x.terminalName)).toEqual(['Door', 'Hall']);
   });
 
+  it('answers a changed plan at once, though timelines of a range are kept between calls', async () => {
+    const range = 'from=2030-01-07T00:00:00Z&to=2030-01-08T00:00:00Z';
+    const amStart = async () =>
+      (await get(`playPlan/timeline?terminalId=${term.hall}&${range}`))
+        .json()
+        .data.segments.find((s: { entryId: string | null }) => s.entryId === 'am')?.start;
+    expect(await amStart()).toBe('2030-01-07T07:00:00.000Z');
+    const detail = (await get(`playPlan/detail?id=${plan}`)).json().data;
+    const moved = structuredClone(detail.document);
+    moved.entries[0].windows = [{ start: '09:30', end: '12:00' }];
+    expect((await post('playPlan/save', { id: plan, name: detail.name, document: moved })).statusCode).toBe(
+      200,
+    );
+    expect(await amStart()).toBe('2030-01-07T08:30:00.000Z');
+    // Back as it was.
+    await post('playPlan/save', { id: plan, name: detail.name, document: detail.document });
+    expect(await amStart()).toBe('2030-01-07T07:00:00.000Z');
+  });
+
   it('names the field of a bad timeline request', async () => {
     const at = (q: string, cookie = a1) => get(`playPlan/timeline?${q}`, cookie);
     const fields = async (q: string, status = 400, cookie = a1) => {
@@ -324,7 +343,7 @@ describe('publishing plans: terminals follow them, manifests carry them with the
       document: detail.document,
       baseRevision: detail.revision,
     });
-    expect(saved.json().data.revision).toBe(2);
+    expect(saved.json().data.revision).toBe(detail.revision + 1);
     expect(told()).toEqual([term.hall, term.door].sort((x, y) => x - y));
     expect(await manifest().versionFor(term.hall)).not.toBe(hallBefore);
 
