@@ -177,6 +177,17 @@ describe('play plans in the console', () => {
     const blocks = drawer.locator('[data-testid=timeline-block][data-kind=normal]');
     expect(await blocks.count()).toBeGreaterThanOrEqual(7);
     violations.push(...(await scanPage(page, '/terminalMonitor/monitor schedule drawer')));
+    // What plays at another instant: after the plan's last day nothing, within it the program.
+    const at = async (ms: number) => {
+      const input = drawer.locator('input[data-testid=timeline-at], [data-testid=timeline-at] input').first();
+      await input.click();
+      await input.fill(new Date(ms).toISOString().slice(0, 16).replace('T', ' '));
+      await input.press('Enter');
+    };
+    await at(Date.now() + 20 * DAY);
+    await drawer.getByTestId('timeline-now').getByText('Nothing is scheduled in this period').waitFor();
+    await at(Date.now() + 3 * DAY);
+    await drawer.getByTestId('timeline-now').getByText(`Plan program ${stamp}`).waitFor();
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });

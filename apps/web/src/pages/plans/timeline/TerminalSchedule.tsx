@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, DatePicker, Flex, Skeleton } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getTerminalTimeline, planKeys } from '../../../services/plans';
 import { planErrorText } from '../plan-errors';
@@ -18,8 +19,10 @@ export interface TerminalScheduleProps {
 /** What plays on one terminal now and over the next days (`playPlan/timeline`), in the terminal's zone. */
 export function TerminalSchedule({ terminalId, days = 7 }: TerminalScheduleProps) {
   const { t } = useTranslation('planTimeline');
+  /** The instant asked about (null: now); the days shown start there. */
+  const [at, setAt] = useState<Dayjs | null>(null);
   // The range is fixed when the view opens (a new one each minute would refetch for nothing).
-  const range = useMemo(() => nextDaysRange(days), [days]);
+  const range = useMemo(() => nextDaysRange(days, at?.valueOf()), [days, at]);
   const params = { terminalId, ...range };
   const query = useQuery({
     queryKey: planKeys.timeline(params),
@@ -28,7 +31,25 @@ export function TerminalSchedule({ terminalId, days = 7 }: TerminalScheduleProps
   const ids = useMemo(() => programIdsOf(query.data?.segments ?? []), [query.data]);
   const programName = useProgramNames(ids);
 
-  if (query.isPending) return <Skeleton active />;
+  const picker = (
+    <DatePicker
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      value={at}
+      onChange={setAt}
+      placeholder={t('atLabel')}
+      aria-label={t('atLabel')}
+      style={{ width: '100%' }}
+      data-testid="timeline-at"
+    />
+  );
+  if (query.isPending)
+    return (
+      <Flex vertical gap={12}>
+        {picker}
+        <Skeleton active />
+      </Flex>
+    );
   if (query.isError)
     return (
       <Alert
@@ -46,13 +67,17 @@ export function TerminalSchedule({ terminalId, days = 7 }: TerminalScheduleProps
     );
   const tl = query.data;
   return (
-    <TimelineView
-      timeZone={tl.timeZone}
-      from={tl.from}
-      to={tl.to}
-      segments={tl.segments}
-      programName={programName}
-      showNow
-    />
+    <Flex vertical gap={12}>
+      {picker}
+      <TimelineView
+        timeZone={tl.timeZone}
+        from={tl.from}
+        to={tl.to}
+        segments={tl.segments}
+        programName={programName}
+        showNow
+        at={at?.valueOf()}
+      />
+    </Flex>
   );
 }

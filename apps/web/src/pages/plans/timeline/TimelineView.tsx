@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   clockText,
+  dateKey,
   isIdleTimeline,
   segmentAt,
   timelineDays,
@@ -46,6 +47,8 @@ export interface TimelineViewProps {
   entryName?(planId: number | null, entryId: string | null): string | undefined;
   /** Shows what plays now (the segment covering now) above the days. */
   showNow?: boolean;
+  /** With `showNow`: the instant to show instead of now (epoch ms). */
+  at?: number;
 }
 
 /**
@@ -53,11 +56,11 @@ export interface TimelineViewProps {
  * list of its stretches (time, kind, entry, programs); an empty state when nothing is scheduled.
  */
 export function TimelineView(props: TimelineViewProps) {
-  const { timeZone, from, to, segments, showNow } = props;
+  const { timeZone, from, to, segments, showNow, at } = props;
   const { t } = useTranslation('planTimeline');
   const days = useMemo(() => timelineDays(segments, timeZone, from, to), [segments, timeZone, from, to]);
-  const now = Date.now();
-  const current = showNow ? segmentAt(segments, now) : undefined;
+  const instant = at ?? Date.now();
+  const current = showNow ? segmentAt(segments, instant) : undefined;
 
   return (
     <Flex vertical gap={12} data-testid="timeline-view">
@@ -68,7 +71,11 @@ export function TimelineView(props: TimelineViewProps) {
         <Alert
           type={current && current.programId !== null ? 'success' : 'info'}
           showIcon
-          title={t('nowTitle')}
+          title={
+            at === undefined
+              ? t('nowTitle')
+              : t('atTitle', { time: clockText(at, timeZone), date: dateKey(at, timeZone) })
+          }
           description={
             <span data-testid="timeline-now">
               {current && current.programId !== null ? (
@@ -85,7 +92,7 @@ export function TimelineView(props: TimelineViewProps) {
                   }}
                 />
               ) : (
-                t('nothingNow')
+                t(at === undefined ? 'nothingNow' : 'empty')
               )}
             </span>
           }

@@ -2,6 +2,8 @@
 export default {
   timeZone: 'Times in {{zone}}',
   nowTitle: 'Playing now',
+  atLabel: 'What plays at (this browser’s time; empty: now)',
+  atTitle: 'Playing at {{time}} ({{date}})',
   nothingNow: 'Nothing plays now',
   empty: 'Nothing is scheduled in this period',
   nothingThisDay: 'Nothing plays on this day',

@@ -2,6 +2,8 @@
 export default {
   timeZone: 'Heures du fuseau {{zone}}',
   nowTitle: 'Diffusé maintenant',
+  atLabel: 'Ce qui est diffusé à (heure de ce navigateur ; vide : maintenant)',
+  atTitle: 'Diffusé le {{date}} à {{time}}',
   nothingNow: 'Rien n’est diffusé maintenant',
   empty: 'Rien n’est programmé sur cette période',
   nothingThisDay: 'Rien n’est diffusé ce jour-là',

@@ -2,6 +2,8 @@
 export default {
   timeZone: 'Orari nel fuso {{zone}}',
   nowTitle: 'In onda ora',
+  atLabel: 'Cosa va in onda alle (ora di questo browser; vuoto: adesso)',
+  atTitle: 'In onda il {{date}} alle {{time}}',
   nothingNow: 'Ora non è in onda nulla',
   empty: 'Nulla è programmato in questo periodo',
   nothingThisDay: 'Nulla in onda in questo giorno',

@@ -2,6 +2,8 @@
 export default {
   timeZone: '{{zone}} 기준 시간',
   nowTitle: '지금 재생 중',
+  atLabel: '재생 시각 (이 브라우저 시간, 비우면 지금)',
+  atTitle: '{{date}} {{time}}에 재생',
   nothingNow: '지금 재생 중인 항목이 없습니다',
   empty: '이 기간에 예약된 항목이 없습니다',
   nothingThisDay: '이 날에는 재생되는 항목이 없습니다',

@@ -2,6 +2,8 @@
 export default {
   timeZone: '时间按 {{zone}} 显示',
   nowTitle: '正在播放',
+  atLabel: '播放时刻（本浏览器时间；留空为现在）',
+  atTitle: '{{date}} {{time}} 播放',
   nothingNow: '当前没有播放内容',
   empty: '此期间没有安排任何内容',
   nothingThisDay: '这一天没有播放内容',

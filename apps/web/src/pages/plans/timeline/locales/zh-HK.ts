@@ -2,6 +2,8 @@
 export default {
   timeZone: '時間按 {{zone}} 顯示',
   nowTitle: '正在播放',
+  atLabel: '播放時刻（本瀏覽器時間；留空為現在）',
+  atTitle: '{{date}} {{time}} 播放',
   nothingNow: '目前沒有播放內容',
   empty: '此期間沒有安排任何內容',
   nothingThisDay: '這一天沒有播放內容',
