@@ -44,6 +44,12 @@ export const OfficeDetailSchema = Type.Object({
   storageQuotaMb: NullableInt,
   /** Most terminals (agents and customers); null: no limit of its own. */
   terminalQuota: NullableInt,
+  /** IANA zone its terminals' plans are read in, set on this office; null: inherited. */
+  timeZone: NullableText,
+  /** The zone that applies without one of its own: the nearest office above with one, else the server's. */
+  inheritedTimeZone: Type.String(),
+  /** The zone that applies to its terminals without their own: `timeZone`, else `inheritedTimeZone`. */
+  effectiveTimeZone: Type.String(),
   createdAt: Type.String({ description: 'ISO 8601' }),
   updatedAt: Type.String({ description: 'ISO 8601' }),
 });

@@ -165,7 +165,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     notifications,
     announcements: new AnnouncementService(db),
     roles: new RoleService(db),
-    offices: new OfficeService(db),
+    offices: new OfficeService(db, config.timeZone),
     customers: new CustomerService(db, settings),
     logs: new LogService(db),
     dictionary: new DictionaryService(db),

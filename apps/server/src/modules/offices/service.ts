@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { offices } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
-import { zoneInput } from '../plans/time-zones.js';
+import { officeZone, zoneInput } from '../plans/time-zones.js';
 import { fieldError, requirePermission } from '../users/user-access.js';
 import { agentList, openAgent } from './agents.js';
 import { assertMoveFits, type Capacity } from './capacity.js';
@@ -72,8 +72,11 @@ export function validateOfficeFields(input: OfficeFields) {
   return out;
 }
 
-/** An office row as the form shows it. */
-const toDetail = (r: OfficeRow & { hasChildren: boolean; parentName: string | null }): OfficeDetail => ({
+/** An office row as the detail query reads it. */
+type DetailRow = OfficeRow & { hasChildren: boolean; parentName: string | null; timeZone: string | null };
+
+/** An office row as the form shows it, with the zone it would inherit. */
+const toDetail = (r: DetailRow, inheritedTimeZone: string): OfficeDetail => ({
   ...toNode(r),
   parentName: r.parentName,
   contact: r.contact,
@@ -82,13 +85,20 @@ const toDetail = (r: OfficeRow & { hasChildren: boolean; parentName: string | nu
   remarks: r.remarks,
   storageQuotaMb: r.storageQuotaMb,
   terminalQuota: r.terminalQuota,
+  timeZone: r.timeZone,
+  inheritedTimeZone,
+  effectiveTimeZone: r.timeZone ?? inheritedTimeZone,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
 /** Institution tree: offices, agents and customers, moves and deletion checks. */
 export class OfficeService {
-  constructor(private readonly db: Database) {}
+  /** `defaultZone`: the server's time zone, which applies where no office up the tree names one. */
+  constructor(
+    private readonly db: Database,
+    private readonly defaultZone: string,
+  ) {}
 
   /** The caller's visible root(s): their tenant root for range `all`, else their own office. */
   async roots(auth: AuthContext): Promise<OfficeNode[]> {
@@ -162,6 +172,7 @@ export class OfficeService {
           remarks: offices.remarks,
           storageQuotaMb: offices.storageQuotaMb,
           terminalQuota: offices.terminalQuota,
+          timeZone: offices.timeZone,
           createdAt: offices.createdAt,
           updatedAt: offices.updatedAt,
         },
@@ -169,7 +180,12 @@ export class OfficeService {
       })
       .from(offices)
       .where(eq(offices.id, id));
-    return toDetail(row as OfficeRow & { hasChildren: boolean; parentName: string | null });
+    const detail = row as DetailRow;
+    // What its terminals get without its own zone: the parent's effective zone (the server's at the top).
+    const parentPath = detail.path.replace(/\d+\/$/, '');
+    const inherited =
+      detail.parentId === null ? this.defaultZone : await officeZone(this.db, parentPath, this.defaultZone);
+    return toDetail(detail, inherited);
   }
 
   /** Creates (sys:office:add) a plain office under `parentId`, or edits (sys:office:edit) one. */

@@ -38,7 +38,7 @@ registerTerminalOfficeChecks();
 
 /** The console's terminal calls (`/a/api/terminal/...`, `/a/api/terminalSet/...`). */
 const terminalRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const terminals = new TerminalService(app.db, app.services.offices);
+  const terminals = new TerminalService(app.db, app.services.offices, app.config.timeZone);
   terminals.presence = app.services.terminalPresence;
   const screenshots = new TerminalScreenshotService(app.db, app.services.filesDir);
   await app.register(manageRoutes, { screenshots });

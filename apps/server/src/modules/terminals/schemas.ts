@@ -82,6 +82,11 @@ export const TerminalDetailsSchema = Type.Object({
       materialName: Nullable(Type.String()),
     }),
   ),
+  timeZone: Nullable(Type.String({ description: 'Its own IANA zone (settings); null: it inherits' })),
+  inheritedTimeZone: Type.String({
+    description: 'The zone without its own: the nearest office up the tree with one, else the server’s',
+  }),
+  effectiveTimeZone: Type.String({ description: 'The zone its plans are read in' }),
 });
 
 /** A node of `treeDataNew`: an office with the claimed terminals of its subtree counted. */

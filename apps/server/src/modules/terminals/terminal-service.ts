@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthContext } from '../auth/session-service.js';
 import type { OfficeService } from '../offices/service.js';
+import { officeZone, settingsZone } from '../plans/time-zones.js';
 import { fieldError } from '../users/user-access.js';
 import { nameDownloads, type NamedDownload } from './download-names.js';
 import { mergeLiveStatus, type LiveStatusSource } from './live-status.js';
@@ -60,6 +61,12 @@ export type TerminalDetails = Terminal & {
   settings: Record<string, unknown>;
   remarks: string | null;
   downloads: NamedDownload[];
+  /** Its own IANA zone (settings); null: it inherits. */
+  timeZone: string | null;
+  /** The zone without its own: the nearest office up the tree with one, else the server's. */
+  inheritedTimeZone: string;
+  /** The zone its plans are read in: `timeZone`, else `inheritedTimeZone`. */
+  effectiveTimeZone: string;
 };
 
 /**
@@ -73,6 +80,8 @@ export class TerminalService {
   constructor(
     private readonly db: Database,
     private readonly officeService: OfficeService,
+    /** The server's time zone, where neither the terminal nor an office up the tree names one. */
+    private readonly defaultZone: string,
   ) {}
 
   /** Terminals in scope matching the filters: sorted and paged in SQL, live status laid over. */
@@ -173,6 +182,7 @@ export class TerminalService {
         pairingCode: terminals.pairingCode,
         settings: terminals.settings,
         remarks: terminals.remarks,
+        officePath: offices.path,
       })
       .from(terminals)
       .leftJoin(offices, eq(offices.id, terminals.officeId))
@@ -180,13 +190,20 @@ export class TerminalService {
       .where(and(eq(terminals.id, id), await terminalScope(this.db, auth)));
     if (!row) throw fieldError(404, 'id', `id: no terminal ${id} in your scope`, 'notFound');
     const live = (await mergeLiveStatus(this.presence, [row])).get(id);
-    const { pairingCode, settings, remarks, ...rest } = row;
+    const { pairingCode, settings, remarks, officePath, ...rest } = row;
+    const timeZone = settingsZone(settings);
+    const inheritedTimeZone = officePath
+      ? await officeZone(this.db, officePath, this.defaultZone)
+      : this.defaultZone;
     return {
       ...toTerminal(rest, live),
       pairingCode,
       settings,
       remarks,
       downloads: await nameDownloads(this.db, id, live?.downloads ?? []),
+      timeZone,
+      inheritedTimeZone,
+      effectiveTimeZone: timeZone ?? inheritedTimeZone,
     };
   }
 
