@@ -70,8 +70,12 @@ const LAYER: Record<SegmentKind, number> = {
   idle: 0,
 };
 
-/** Days looked at before `from`: covers a window across midnight and the start of the rotation at `from`. */
-const LOOK_BACK_DAYS = 2;
+/**
+ * Days looked at before `from`. One is enough: every day has a boundary at its midnight (the idle
+ * layer), so the rotation playing at `from` started that day at the earliest, and only a window of
+ * the day before can reach into it (across midnight).
+ */
+const LOOK_BACK_DAYS = 1;
 
 /** The timeline over `[from, to)`: ordered, without gaps or overlaps (idle segments where nothing plays). */
 export function resolveTimeline(input: ResolveInput): Segment[] {
@@ -79,7 +83,8 @@ export function resolveTimeline(input: ResolveInput): Segment[] {
   if (!(to > from)) return [];
   const clock = new ZoneClock(input.timeZone);
   const firstDay = clock.dayOf(from) - LOOK_BACK_DAYS;
-  const lastDay = clock.dayOf(to) + 1;
+  // A window of a later day starts after `to`.
+  const lastDay = clock.dayOf(to);
   const occurrences = [
     ...entryOccurrences(input.plans, input.programMs, clock, firstDay, lastDay),
     ...fallbackOccurrences(input.plans, input.published ?? [], input.programMs, clock, firstDay, lastDay),
