@@ -216,10 +216,6 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
   const visible = occurrences.filter(
     (o) => o.end > from && o.start < to && o.kind !== 'idle' && o.kind !== 'default',
   );
-  const cuts = [from, to];
-  for (const p of plays) cuts.push(Math.max(from, p.start), Math.min(to, p.end));
-  for (const o of visible) cuts.push(Math.max(from, o.start), Math.min(to, o.end));
-  const points = sortedDistinct(cuts);
   const byStart = [...plays].sort((a, b) => a.start - b.start);
   const occByStart = [...visible].sort((a, b) => a.start - b.start);
   const active: Play[] = [];
@@ -231,11 +227,10 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
   let nextOcc = 0;
   const hidesMemo = new Map<string, HiddenEntry[]>();
   /** One object per hidden entry, shared by the segments that list it. */
-  const hiddenPool = new Map<string, HiddenEntry>();
+  const hiddenPool = new Map<string, PooledHidden>();
   const segments: Segment[] = [];
-  for (let i = 0; i < points.length - 1; i++) {
-    const at = points[i]!;
-    const end = points[i + 1]!;
+  // A sweep from event to event (a play or an occurrence starting or ending): what wins holds in between.
+  for (let at = from; at < to;) {
     let playsChanged = false;
     while (next < byStart.length && byStart[next]!.start <= at) {
       active.push(byStart[next++]!);
@@ -253,6 +248,15 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
       firstOccEnd = keepUnended(activeOcc, at);
       hidesMemo.clear();
     }
+    const end = Math.min(
+      to,
+      firstPlayEnd,
+      firstOccEnd,
+      byStart[next]?.start ?? Infinity,
+      occByStart[nextOcc]?.start ?? Infinity,
+    );
+    const start = at;
+    at = end;
     const winner = active.reduce<Play | null>((best, p) => (!best || outranks(p, best) ? p : best), null);
     if (!winner) continue;
     const memoKey = winner.peersKey;
@@ -265,7 +269,7 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
     const last = segments[segments.length - 1];
     if (
       last &&
-      last.end === at &&
+      last.end === start &&
       last.programId === winner.programId &&
       last.planId === o.planId &&
       last.entryId === o.entryId &&
@@ -275,7 +279,7 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
       last.end = end;
     } else {
       segments.push({
-        start: at,
+        start,
         end,
         programId: winner.programId,
         planId: o.planId,
@@ -291,20 +295,31 @@ function compose(plays: Play[], occurrences: Occurrence[], from: number, to: num
 function distinctHidden(
   occurrences: readonly Occurrence[],
   peers: ReadonlySet<string>,
-  pool: Map<string, HiddenEntry>,
+  pool: Map<string, PooledHidden>,
 ): HiddenEntry[] {
-  const seen = new Set<HiddenEntry>();
+  const list: HiddenEntry[] = [];
+  const stamp = ++hiddenStamp;
   for (const o of occurrences) {
     if (peers.has(o.key)) continue;
-    let hidden = pool.get(o.entryKey);
-    if (!hidden) {
-      hidden = { planId: o.planId, entryId: o.entryId, kind: o.kind };
-      pool.set(o.entryKey, hidden);
+    let pooled = pool.get(o.entryKey);
+    if (!pooled) {
+      pooled = { entry: { planId: o.planId, entryId: o.entryId, kind: o.kind }, stamp: 0 };
+      pool.set(o.entryKey, pooled);
     }
-    seen.add(hidden);
+    // An entry with two windows active at once is listed once.
+    if (pooled.stamp === stamp) continue;
+    pooled.stamp = stamp;
+    list.push(pooled.entry);
   }
-  return [...seen];
+  return list;
 }
+
+/** A hidden entry shared by the segments that list it, with the last listing that took it. */
+interface PooledHidden {
+  entry: HiddenEntry;
+  stamp: number;
+}
+let hiddenStamp = 0;
 
 /** Whether two lists of pooled hidden entries hold the same entries in the same order. */
 function sameEntries(a: readonly HiddenEntry[], b: readonly HiddenEntry[]): boolean {
