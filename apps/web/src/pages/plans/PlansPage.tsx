@@ -170,6 +170,12 @@ export default function PlansPage() {
             width: 140,
             render: (_, r) => <CellText text={r.officeName} />,
           },
+          {
+            key: 'owner',
+            title: t('owner'),
+            width: 110,
+            render: (_, r) => <CellText text={r.creatorName} />,
+          },
           { key: 'entries', title: t('entries'), dataIndex: 'entryCount', width: 80 },
           {
             key: 'startDate',

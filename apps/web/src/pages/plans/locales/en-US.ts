@@ -4,6 +4,7 @@ export default {
   create: 'New plan',
   name: 'Name',
   office: 'Institution',
+  owner: 'Owner',
   anyOffice: 'Any institution',
   entries: 'Entries',
   dates: 'Dates',

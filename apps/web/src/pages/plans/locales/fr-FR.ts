@@ -4,6 +4,7 @@ export default {
   create: 'Nouveau plan',
   name: 'Nom',
   office: 'Institution',
+  owner: 'Propriétaire',
   anyOffice: 'Toutes les institutions',
   entries: 'Entrées',
   dates: 'Dates',

@@ -4,6 +4,7 @@ export default {
   create: 'Nuovo piano',
   name: 'Nome',
   office: 'Istituzione',
+  owner: 'Proprietario',
   anyOffice: 'Qualsiasi istituzione',
   entries: 'Voci',
   dates: 'Date',

@@ -4,6 +4,7 @@ export default {
   create: '새 계획',
   name: '이름',
   office: '기관',
+  owner: '소유자',
   anyOffice: '모든 기관',
   entries: '항목',
   dates: '날짜',

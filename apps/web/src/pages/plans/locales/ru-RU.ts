@@ -4,6 +4,7 @@ export default {
   create: 'Новый план',
   name: 'Название',
   office: 'Учреждение',
+  owner: 'Владелец',
   anyOffice: 'Любое учреждение',
   entries: 'Записи',
   dates: 'Даты',

@@ -4,6 +4,7 @@ export default {
   create: '新建计划',
   name: '名称',
   office: '机构',
+  owner: '创建人',
   anyOffice: '全部机构',
   entries: '条目',
   dates: '日期',

@@ -4,6 +4,7 @@ export default {
   create: '新建計劃',
   name: '名稱',
   office: '機構',
+  owner: '建立人',
   anyOffice: '全部機構',
   entries: '條目',
   dates: '日期',
