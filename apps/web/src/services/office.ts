@@ -31,6 +31,8 @@ export interface OfficeSaveBody {
   phone?: string | null;
   address?: string | null;
   remarks?: string | null;
+  /** IANA zone of its terminals' plans; null clears it (inherited), absent leaves it. */
+  timeZone?: string | null;
 }
 
 /** Capacity of an agent or customer; null: no quota of its own. */

@@ -40,6 +40,12 @@ export type TerminalDetails = Terminal & {
   pairingCode: string | null;
   /** Downloads under way or failed; the name is null for a material of no program published to the terminal. */
   downloads: (TerminalLiveStatus['downloads'][number] & { materialName: string | null })[];
+  /** Its own IANA zone (settings); null: it inherits. */
+  timeZone: string | null;
+  /** The zone without its own: the nearest office up the tree with one, else the server's. */
+  inheritedTimeZone: string;
+  /** The zone its plans are read in: `timeZone`, else `inheritedTimeZone`. */
+  effectiveTimeZone: string;
 };
 
 /** An institution of the terminal tree with the claimed terminals below it. */
@@ -278,6 +284,25 @@ export async function sendPowerSchedule(
     await request<{ batchIds: string[]; count: number }>('/a/api/terminalSet/terminalSet', {
       method: 'POST',
       data: { terminalIds: [...terminalIds], powerSchedule: entries },
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
+  return { batchId: batchIds[0] ?? null, count };
+}
+
+/**
+ * POST /apm-web/a/api/terminalSet/terminalSet with `timeZone` — the IANA zone the terminals' plans
+ * are read in; null clears it (the office's applies). Kept in their settings, not a command: no batch.
+ */
+export async function sendTimeZone(
+  terminalIds: readonly number[],
+  timeZone: string | null,
+): Promise<SentCommand> {
+  const { batchIds, count } = (
+    await request<{ batchIds: string[]; count: number }>('/a/api/terminalSet/terminalSet', {
+      method: 'POST',
+      data: { terminalIds: [...terminalIds], timeZone },
       requestType: 'json',
       skipErrorHandler: true,
     })

@@ -13,6 +13,7 @@ import route from './route';
 import settings from './settings';
 import shell from './shell';
 import sysInit from './sys-init';
+import timeZone from './time-zone';
 
 const messages = {
   common,
@@ -29,6 +30,7 @@ const messages = {
   announcement,
   authDemo,
   placeholder,
+  timeZone,
 };
 
 /** The shape of one language's messages. */

@@ -14,6 +14,7 @@ import route from './route';
 import settings from './settings';
 import shell from './shell';
 import sysInit from './sys-init';
+import timeZone from './time-zone';
 
 const messages: Messages = {
   common,
@@ -30,6 +31,7 @@ const messages: Messages = {
   announcement,
   authDemo,
   placeholder,
+  timeZone,
 };
 
 export default messages;

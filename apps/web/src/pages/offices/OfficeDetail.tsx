@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
+import { timeZoneLabel } from '../../components/time-zone-options';
 import { deleteOffice, getOfficeInfo, saveOffice } from '../../services/office';
 import { serverFieldErrors } from '../../services/request';
 import { CapacityModal } from './CapacityModal';
@@ -39,6 +40,7 @@ const clean = (v: OfficeFormValues) => ({
   phone: v.phone?.trim() || null,
   address: v.address?.trim() || null,
   remarks: v.remarks?.trim() || null,
+  timeZone: v.timeZone || null,
 });
 
 /** The details and edit form of one institution, with create-child, move and delete. */
@@ -58,6 +60,14 @@ export function OfficeDetail({ mode, onChanged, onCreateChild }: OfficeDetailPro
     enabled: editId !== undefined,
   });
   const office: Detail | undefined = editId !== undefined ? info.data : undefined;
+  // A new office inherits its parent's zone: the parent's detail names it.
+  const parentId = mode && 'createUnder' in mode ? mode.createUnder.id : undefined;
+  const parentInfo = useQuery({
+    queryKey: ['office', 'info', parentId],
+    queryFn: () => getOfficeInfo(parentId!),
+    enabled: parentId !== undefined,
+  });
+  const inheritedTimeZone = office ? office.inheritedTimeZone : parentInfo.data?.effectiveTimeZone;
 
   const formShown = mode !== undefined && (editId === undefined || office !== undefined);
   useEffect(() => {
@@ -141,6 +151,13 @@ export function OfficeDetail({ mode, onChanged, onCreateChild }: OfficeDetailPro
               </Descriptions.Item>
             </>
           ) : null}
+          <Descriptions.Item label={t('fields.timeZone')}>
+            <span data-testid="office-time-zone-value">
+              {office.timeZone
+                ? timeZoneLabel(office.timeZone)
+                : t('timeZoneInherited', { zone: timeZoneLabel(office.effectiveTimeZone) })}
+            </span>
+          </Descriptions.Item>
           <Descriptions.Item label={tc('common.updatedAt')}>
             {dayjs(office.updatedAt).format('YYYY-MM-DD HH:mm')}
           </Descriptions.Item>
@@ -152,7 +169,7 @@ export function OfficeDetail({ mode, onChanged, onCreateChild }: OfficeDetailPro
           </Descriptions.Item>
         </Descriptions>
       )}
-      <OfficeForm form={form} onFinish={onFinish} name="officeForm" />
+      <OfficeForm form={form} onFinish={onFinish} name="officeForm" inheritedTimeZone={inheritedTimeZone} />
       <Space wrap>
         <Authorized permission={office ? 'sys:office:edit' : 'sys:office:add'}>
           <Button

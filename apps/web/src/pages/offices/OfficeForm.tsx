@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TimeZoneSelect } from '../../components/TimeZoneSelect';
 
 /** Values of the institution form. */
 export interface OfficeFormValues {
@@ -9,23 +10,28 @@ export interface OfficeFormValues {
   phone?: string;
   address?: string;
   remarks?: string;
+  /** IANA zone of its terminals' plans; null or empty: inherited from the office above. */
+  timeZone?: string | null;
 }
 
-type Field = 'name' | 'sort' | 'contact' | 'phone' | 'address' | 'remarks';
+type Field = 'name' | 'sort' | 'contact' | 'phone' | 'address' | 'remarks' | 'timeZone';
 
 const PHONE = /^[0-9+\-() ]{3,40}$/;
 
-/** The institution fields (name, order, contact, phone, address, remarks); submits on Enter. */
+/** The institution fields (name, order, contact, phone, address, time zone, remarks); submits on Enter. */
 export function OfficeForm({
   form,
   onFinish,
   disabled,
   name,
+  inheritedTimeZone,
 }: {
   form: FormInstance<OfficeFormValues>;
   onFinish(values: OfficeFormValues): void;
   disabled?: boolean;
   name: string;
+  /** The zone that applies without one of its own (named in the empty time zone field). */
+  inheritedTimeZone?: string;
 }) {
   const { t } = useTranslation('offices');
   const { t: tc } = useTranslation();
@@ -68,6 +74,9 @@ export function OfficeForm({
       </Form.Item>
       <Form.Item name="address" label={label('address')} rules={[max('address', 300)]}>
         <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="timeZone" label={label('timeZone')} extra={t('timeZoneHint')}>
+        <TimeZoneSelect inherited={inheritedTimeZone} data-testid="office-time-zone" />
       </Form.Item>
       <Form.Item name="remarks" label={label('remarks')} rules={[max('remarks', 1000)]}>
         <Input.TextArea rows={3} />

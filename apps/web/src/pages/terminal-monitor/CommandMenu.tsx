@@ -11,10 +11,11 @@ import { LocationModal } from './LocationModal';
 import { PlayProgramModal } from './PlayProgramModal';
 import { PowerScheduleModal } from './PowerScheduleModal';
 import { terminalErrorText } from './terminal-errors';
+import { TimeZoneModal } from './TimeZoneModal';
 import { UpdateAppModal } from './UpdateAppModal';
 
 /** Commands sent from a form of their own. */
-type FormCommand = 'playProgram' | 'powerSchedule' | 'setLocation' | 'updateApp';
+type FormCommand = 'playProgram' | 'powerSchedule' | 'timeZone' | 'setLocation' | 'updateApp';
 /** An entry of the menu. */
 type MenuCommand = ConsoleCommand | FormCommand;
 
@@ -25,6 +26,7 @@ const COMMANDS: readonly MenuCommand[] = [
   'playProgram',
   'volume',
   'powerSchedule',
+  'timeZone',
   'setLocation',
   'reportLocation',
   'reboot',
@@ -39,7 +41,13 @@ const CONFIRM: Partial<Record<ConsoleCommand, 'confirmReboot' | 'confirmClear' |
 };
 /** Entries marked as dangerous (the update dialog asks before sending). */
 const DANGER: ReadonlySet<MenuCommand> = new Set(['reboot', 'clearPrograms', 'deleteFiles', 'updateApp']);
-const FORMS: ReadonlySet<MenuCommand> = new Set(['playProgram', 'powerSchedule', 'setLocation', 'updateApp']);
+const FORMS: ReadonlySet<MenuCommand> = new Set([
+  'playProgram',
+  'powerSchedule',
+  'timeZone',
+  'setLocation',
+  'updateApp',
+]);
 
 /** Who may send commands from this page (the server also accepts terminal:debug:command). */
 const COMMAND_PERMISSION = 'terminal:monitor:command';
@@ -50,6 +58,7 @@ const COMMAND_PERMISSION = 'terminal:monitor:command';
 const PERMISSIONS: Partial<Record<MenuCommand, string>> = {
   volume: 'terminal:settings:edit',
   powerSchedule: 'terminal:settings:edit',
+  timeZone: 'terminal:settings:edit',
   setLocation: 'terminal:settings:edit',
 };
 /** Besides its permission, choosing a program needs one of these to list programs (`/a/api/program/list`). */
@@ -109,7 +118,10 @@ export function CommandMenu({ terminals, compact, onSent }: CommandMenuProps) {
 
   const formSent = (command: FormCommand) => (answer: SentCommand) => {
     setForm(null);
-    sent(command, answer);
+    if (command !== 'timeZone') return sent(command, answer);
+    // A stored setting, not a command: nothing to follow.
+    void message.success(t('timeZone.saved', { count: answer.count }));
+    onSent?.();
   };
 
   const choose = (command: MenuCommand) => {
@@ -186,6 +198,9 @@ export function CommandMenu({ terminals, compact, onSent }: CommandMenuProps) {
       ) : null}
       {form === 'powerSchedule' ? (
         <PowerScheduleModal terminals={terminals} onClose={() => setForm(null)} onSent={formSent(form)} />
+      ) : null}
+      {form === 'timeZone' ? (
+        <TimeZoneModal terminals={terminals} onClose={() => setForm(null)} onSent={formSent(form)} />
       ) : null}
       {form === 'setLocation' ? (
         <LocationModal terminals={terminals} onClose={() => setForm(null)} onSent={formSent(form)} />

@@ -16,6 +16,7 @@ import {
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeZoneLabel } from '../../components/time-zone-options';
 import { getTerminalDetails, listCommands, listScreenshots, screenshotUrl } from '../../services/terminal';
 import { DeliveryStateTag } from './CommandBits';
 import { CommandMenu } from './CommandMenu';
@@ -93,6 +94,17 @@ export function TerminalDetailsDrawer({ id, onClose }: TerminalDetailsDrawerProp
           children: status?.downloads ? t('details.downloadsValue', status.downloads) : '—',
         },
         { key: 'clock', label: t('details.clock'), children: time(status?.clock) },
+        {
+          key: 'timeZone',
+          label: t('details.timeZone'),
+          children: (
+            <span data-testid="terminal-details-time-zone">
+              {d.timeZone
+                ? timeZoneLabel(d.timeZone)
+                : t('details.timeZoneInherited', { zone: timeZoneLabel(d.effectiveTimeZone) })}
+            </span>
+          ),
+        },
         {
           key: 'location',
           label: t('details.location'),

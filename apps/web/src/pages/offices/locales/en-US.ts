@@ -19,6 +19,9 @@ export default {
   moved: 'Institution moved',
   deleteRefused: 'The institution cannot be deleted',
   unlimited: 'No limit',
+  timeZoneInherited: '{{zone}} (inherited)',
+  timeZoneHint:
+    'Plans of its terminals run in this zone. Empty: the zone of the institution above applies (or the server’s).',
   capacityHint: 'Leave empty for no quota of its own; it must fit in what the agent above still has.',
   listSeparator: ', ',
   kinds: { platform: 'Platform', agent: 'Agent', customer: 'Customer', office: 'Office' },
@@ -33,6 +36,7 @@ export default {
     remarks: 'Remarks',
     storageQuotaMb: 'Storage quota (MiB)',
     terminalQuota: 'Terminal quota',
+    timeZone: 'Time zone',
   },
   blockers: {
     childOffices: '{{count}} child institutions',

@@ -21,6 +21,9 @@ const messages: typeof en = {
   moved: 'Institution déplacée',
   deleteRefused: 'L’institution ne peut pas être supprimée',
   unlimited: 'Sans limite',
+  timeZoneInherited: '{{zone}} (hérité)',
+  timeZoneHint:
+    'Les plans de ses terminaux suivent ce fuseau. Vide : le fuseau de l’institution parente s’applique (ou celui du serveur).',
   capacityHint: 'Laissez vide pour aucun quota propre ; il doit tenir dans ce qui reste à l’agent au-dessus.',
   listSeparator: ', ',
   kinds: { platform: 'Plateforme', agent: 'Agent', customer: 'Client', office: 'Bureau' },
@@ -35,6 +38,7 @@ const messages: typeof en = {
     remarks: 'Remarques',
     storageQuotaMb: 'Quota de stockage (Mio)',
     terminalQuota: 'Quota de terminaux',
+    timeZone: 'Fuseau horaire',
   },
   blockers: {
     childOffices: '{{count}} institutions enfants',

@@ -21,6 +21,9 @@ const messages: typeof en = {
   moved: 'Istituzione spostata',
   deleteRefused: 'Impossibile eliminare l’istituzione',
   unlimited: 'Nessun limite',
+  timeZoneInherited: '{{zone}} (ereditato)',
+  timeZoneHint:
+    'I piani dei suoi terminali seguono questo fuso. Vuoto: vale il fuso dell’istituzione superiore (o quello del server).',
   capacityHint:
     'Lascia vuoto per nessuna quota propria; deve rientrare in ciò che resta all’agente superiore.',
   listSeparator: ', ',
@@ -36,6 +39,7 @@ const messages: typeof en = {
     remarks: 'Note',
     storageQuotaMb: 'Quota di archiviazione (MiB)',
     terminalQuota: 'Quota di terminali',
+    timeZone: 'Fuso orario',
   },
   blockers: {
     childOffices: '{{count}} istituzioni figlie',

@@ -21,6 +21,9 @@ const messages: typeof en = {
   moved: '기관이 이동되었습니다',
   deleteRefused: '기관을 삭제할 수 없습니다',
   unlimited: '제한 없음',
+  timeZoneInherited: '{{zone}} (상속됨)',
+  timeZoneHint:
+    '소속 단말기의 재생 계획이 이 시간대로 실행됩니다. 비워 두면 상위 기관의 시간대(또는 서버의 시간대)가 적용됩니다.',
   capacityHint: '자체 할당량이 없으면 비워 두세요. 상위 대리점의 남은 용량 안에 있어야 합니다.',
   listSeparator: ', ',
   kinds: { platform: '플랫폼', agent: '대리점', customer: '고객', office: '부서' },
@@ -35,6 +38,7 @@ const messages: typeof en = {
     remarks: '비고',
     storageQuotaMb: '저장 용량 할당량(MiB)',
     terminalQuota: '단말기 할당량',
+    timeZone: '시간대',
   },
   blockers: {
     childOffices: '하위 기관 {{count}}개',

@@ -21,6 +21,9 @@ const messages: typeof en = {
   moved: 'Организация перемещена',
   deleteRefused: 'Организацию нельзя удалить',
   unlimited: 'Без ограничений',
+  timeZoneInherited: '{{zone}} (унаследован)',
+  timeZoneHint:
+    'Планы его терминалов идут в этом поясе. Пусто: действует пояс вышестоящего учреждения (или сервера).',
   capacityHint:
     'Оставьте пустым, чтобы не задавать собственную квоту; она должна уложиться в остаток вышестоящего агента.',
   listSeparator: ', ',
@@ -36,6 +39,7 @@ const messages: typeof en = {
     remarks: 'Примечания',
     storageQuotaMb: 'Квота хранилища (МиБ)',
     terminalQuota: 'Квота терминалов',
+    timeZone: 'Часовой пояс',
   },
   blockers: {
     childOffices: 'дочерние организации: {{count}}',

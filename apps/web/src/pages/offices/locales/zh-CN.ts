@@ -21,6 +21,8 @@ const messages: typeof en = {
   moved: '机构已移动',
   deleteRefused: '无法删除该机构',
   unlimited: '不限',
+  timeZoneInherited: '{{zone}}（继承）',
+  timeZoneHint: '其终端的播放计划按此时区执行。留空：沿用上级机构的时区（或服务器的时区）。',
   capacityHint: '留空表示不单独设置配额；必须在上级代理商剩余容量之内。',
   listSeparator: '、',
   kinds: { platform: '平台', agent: '代理商', customer: '客户', office: '机构' },
@@ -35,6 +37,7 @@ const messages: typeof en = {
     remarks: '备注',
     storageQuotaMb: '存储配额（MiB）',
     terminalQuota: '终端配额',
+    timeZone: '时区',
   },
   blockers: {
     childOffices: '{{count}} 个下级机构',

@@ -21,6 +21,8 @@ const messages: typeof en = {
   moved: '機構已移動',
   deleteRefused: '無法刪除該機構',
   unlimited: '不限',
+  timeZoneInherited: '{{zone}}（繼承）',
+  timeZoneHint: '其終端的播放計劃按此時區執行。留空：沿用上級機構的時區（或伺服器的時區）。',
   capacityHint: '留空表示不單獨設定配額；必須在上級代理商剩餘容量之內。',
   listSeparator: '、',
   kinds: { platform: '平台', agent: '代理商', customer: '客戶', office: '機構' },
@@ -35,6 +37,7 @@ const messages: typeof en = {
     remarks: '備註',
     storageQuotaMb: '儲存配額（MiB）',
     terminalQuota: '終端配額',
+    timeZone: '時區',
   },
   blockers: {
     childOffices: '{{count}} 個下級機構',

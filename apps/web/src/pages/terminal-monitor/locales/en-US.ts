@@ -91,6 +91,7 @@ export default {
     done: 'Terminals removed: {{count}}',
   },
   commands: {
+    timeZone: 'Time zone',
     reboot: 'Reboot',
     screenshot: 'Screenshot',
     volume: 'Volume',
@@ -123,6 +124,11 @@ export default {
     hint: 'Approved programs of your data range. The terminals play it until their schedule changes.',
     search: 'Search by name',
     none: 'No approved program found',
+  },
+  timeZone: {
+    title: 'Time zone (terminals: {{count}})',
+    hint: 'Plans play in this zone on the terminals. Empty: the zone of their institution applies (or the server’s).',
+    saved: 'Time zone saved (terminals: {{count}})',
   },
   power: {
     title: 'Power schedule (terminals: {{count}})',
@@ -197,6 +203,8 @@ export default {
     noSettings: 'No settings were sent to this terminal yet',
     noScreenshots: 'No screenshots yet',
     noCommands: 'No commands yet',
+    timeZone: 'Time zone',
+    timeZoneInherited: '{{zone}} (inherited)',
   },
   errors: {
     pairingCodeUnknown: 'No terminal waits with this pairing code',

@@ -94,6 +94,7 @@ const messages: typeof en = {
     done: 'Terminaux retirés : {{count}}',
   },
   commands: {
+    timeZone: 'Fuseau horaire',
     reboot: 'Redémarrer',
     screenshot: 'Capture d’écran',
     volume: 'Volume',
@@ -127,6 +128,11 @@ const messages: typeof en = {
     hint: 'Programmes approuvés de votre périmètre de données. Les terminaux le lisent jusqu’au prochain changement de leur planning.',
     search: 'Rechercher par nom',
     none: 'Aucun programme approuvé trouvé',
+  },
+  timeZone: {
+    title: 'Fuseau horaire (terminaux : {{count}})',
+    hint: 'Les plans sont joués dans ce fuseau sur les terminaux. Vide : le fuseau de leur institution s’applique (ou celui du serveur).',
+    saved: 'Fuseau horaire enregistré (terminaux : {{count}})',
   },
   power: {
     title: 'Allumage programmé (terminaux : {{count}})',
@@ -201,6 +207,8 @@ const messages: typeof en = {
     noSettings: 'Aucun réglage n’a encore été envoyé à ce terminal',
     noScreenshots: 'Aucune capture d’écran pour l’instant',
     noCommands: 'Aucune commande pour l’instant',
+    timeZone: 'Fuseau horaire',
+    timeZoneInherited: '{{zone}} (hérité)',
   },
   errors: {
     pairingCodeUnknown: 'Aucun terminal n’attend avec ce code d’association',

@@ -94,6 +94,7 @@ const messages: typeof en = {
     done: 'Terminali rimossi: {{count}}',
   },
   commands: {
+    timeZone: 'Fuso orario',
     reboot: 'Riavvia',
     screenshot: 'Screenshot',
     volume: 'Volume',
@@ -126,6 +127,11 @@ const messages: typeof en = {
     hint: 'Programmi approvati del tuo ambito dati. I terminali lo riproducono finché la loro programmazione non cambia.',
     search: 'Cerca per nome',
     none: 'Nessun programma approvato trovato',
+  },
+  timeZone: {
+    title: 'Fuso orario (terminali: {{count}})',
+    hint: 'I piani vengono riprodotti in questo fuso sui terminali. Vuoto: vale il fuso della loro istituzione (o quello del server).',
+    saved: 'Fuso orario salvato (terminali: {{count}})',
   },
   power: {
     title: 'Accensione programmata (terminali: {{count}})',
@@ -200,6 +206,8 @@ const messages: typeof en = {
     noSettings: 'Nessuna impostazione è ancora stata inviata a questo terminale',
     noScreenshots: 'Ancora nessuno screenshot',
     noCommands: 'Ancora nessun comando',
+    timeZone: 'Fuso orario',
+    timeZoneInherited: '{{zone}} (ereditato)',
   },
   errors: {
     pairingCodeUnknown: 'Nessun terminale attende con questo codice di abbinamento',

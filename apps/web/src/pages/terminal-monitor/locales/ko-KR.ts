@@ -93,6 +93,7 @@ const messages: typeof en = {
     done: '단말 {{count}}대를 제거했습니다',
   },
   commands: {
+    timeZone: '시간대',
     reboot: '재부팅',
     screenshot: '화면 캡처',
     volume: '볼륨',
@@ -123,6 +124,11 @@ const messages: typeof en = {
     hint: '데이터 범위 내 승인된 프로그램입니다. 단말은 일정이 바뀔 때까지 이를 재생합니다.',
     search: '이름으로 검색',
     none: '승인된 프로그램이 없습니다',
+  },
+  timeZone: {
+    title: '시간대 (단말: {{count}})',
+    hint: '단말에서 재생 계획이 이 시간대로 실행됩니다. 비워 두면 소속 기관의 시간대(또는 서버의 시간대)가 적용됩니다.',
+    saved: '시간대를 저장했습니다 (단말: {{count}})',
   },
   power: {
     title: '전원 예약(단말 {{count}}대)',
@@ -197,6 +203,8 @@ const messages: typeof en = {
     noSettings: '이 단말에 아직 보낸 설정이 없습니다',
     noScreenshots: '아직 화면 캡처가 없습니다',
     noCommands: '아직 명령이 없습니다',
+    timeZone: '시간대',
+    timeZoneInherited: '{{zone}} (상속됨)',
   },
   errors: {
     pairingCodeUnknown: '이 페어링 코드로 대기 중인 단말이 없습니다',

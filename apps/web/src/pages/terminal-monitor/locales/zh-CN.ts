@@ -93,6 +93,7 @@ const messages: typeof en = {
     done: '已移除 {{count}} 台终端',
   },
   commands: {
+    timeZone: '时区',
     reboot: '重启',
     screenshot: '截屏',
     volume: '音量',
@@ -123,6 +124,11 @@ const messages: typeof en = {
     hint: '您数据范围内已审核通过的节目。终端将一直播放，直到其排期变化。',
     search: '按名称搜索',
     none: '未找到已审核通过的节目',
+  },
+  timeZone: {
+    title: '时区（终端：{{count}}）',
+    hint: '终端按此时区执行播放计划。留空：沿用其所属机构的时区（或服务器的时区）。',
+    saved: '时区已保存（终端：{{count}}）',
   },
   power: {
     title: '定时开关机（终端：{{count}} 台）',
@@ -197,6 +203,8 @@ const messages: typeof en = {
     noSettings: '尚未向此终端下发设置',
     noScreenshots: '还没有截屏',
     noCommands: '还没有指令',
+    timeZone: '时区',
+    timeZoneInherited: '{{zone}}（继承）',
   },
   errors: {
     pairingCodeUnknown: '没有终端在使用此配对码等待认领',

@@ -93,6 +93,7 @@ const messages: typeof en = {
     done: '已移除 {{count}} 台終端',
   },
   commands: {
+    timeZone: '時區',
     reboot: '重新啟動',
     screenshot: '截圖',
     volume: '音量',
@@ -123,6 +124,11 @@ const messages: typeof en = {
     hint: '您資料範圍內已審核通過的節目。終端將一直播放，直到其排程變更。',
     search: '按名稱搜尋',
     none: '找不到已審核通過的節目',
+  },
+  timeZone: {
+    title: '時區（終端：{{count}}）',
+    hint: '終端按此時區執行播放計劃。留空：沿用其所屬機構的時區（或伺服器的時區）。',
+    saved: '時區已儲存（終端：{{count}}）',
   },
   power: {
     title: '定時開關機（終端：{{count}} 台）',
@@ -197,6 +203,8 @@ const messages: typeof en = {
     noSettings: '尚未向此終端下發設定',
     noScreenshots: '還沒有截圖',
     noCommands: '還沒有指令',
+    timeZone: '時區',
+    timeZoneInherited: '{{zone}}（繼承）',
   },
   errors: {
     pairingCodeUnknown: '沒有終端以此配對碼等待認領',

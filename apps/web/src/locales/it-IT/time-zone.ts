@@ -1,0 +1,10 @@
+import type en from '../en-US/time-zone';
+
+/** The time zone picker (components/TimeZoneSelect). */
+const timeZone: typeof en = {
+  label: 'Fuso orario',
+  inherit: 'Eredita',
+  inheritFrom: 'Eredita: {{zone}}',
+};
+
+export default timeZone;
