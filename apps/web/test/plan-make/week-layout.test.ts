@@ -65,7 +65,9 @@ describe('week layout', () => {
     ]);
     expect(layout.blocks[0]!.plays).toEqual([[1320, 1440]]);
     // The default program fills the rest of Monday.
-    expect(layout.defaults.filter((d) => d.column === 0)).toEqual([{ column: 0, top: 0, bottom: 1320 }]);
+    expect(layout.defaults.filter((d) => d.column === 0)).toMatchObject([
+      { column: 0, top: 0, bottom: 1320 },
+    ]);
   });
 
   it('shows a normal entry hidden by an exclusive one, side by side in lanes', () => {

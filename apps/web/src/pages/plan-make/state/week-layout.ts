@@ -1,16 +1,19 @@
 import type { PlanDocument } from '@apm/contract';
 import { dayFromIso, entryDays, isoFromDay, resolveTimeline, ZoneClock, type Segment } from '@apm/schedule';
+import { mergeIntervals, PLAY_MERGE_GAP_MS } from './intervals';
+import { isOwnSegment, otherBlocks, type OtherBlock } from './terminal-week';
 import { DAY_MINUTES, windowSpan } from './window-time';
+
+export { mergeIntervals, PLAY_MERGE_GAP_MS } from './intervals';
+export type { OtherBlock } from './terminal-week';
 
 /**
  * What the week grid draws, from the unsaved document: each entry's occurrences (its windows on its
  * days) cut into the day columns they fall in, with the parts where the resolver's timeline really
  * plays the entry; the default program's stretches; and what plays at any instant. Positions are in
- * minutes of the column (a day of 23 or 25 hours is scaled to the column).
+ * minutes of the column (a day of 23 or 25 hours is scaled to the column). Given the segments of a
+ * terminal (the server's preview), it draws those instead, with what other plans play beside.
  */
-
-/** Gaps shorter than this (ms) inside an entry's playing time are drawn as playing (a rotation's other turns). */
-export const PLAY_MERGE_GAP_MS = 3 * 60_000;
 
 /** One part of an entry's occurrence inside one day column. */
 export interface WeekBlock {
@@ -38,8 +41,10 @@ export interface WeekLayout {
   /** The week's days, `YYYY-MM-DD`, Monday first. */
   days: string[];
   blocks: WeekBlock[];
-  /** Stretches where the default program plays, per column (minutes). */
-  defaults: { column: number; top: number; bottom: number }[];
+  /** What other plans (and programs published without a plan) play: only with outside segments. */
+  others: OtherBlock[];
+  /** Stretches where a default program plays, per column (minutes); `own`: this plan's. */
+  defaults: { column: number; top: number; bottom: number; programId: number | null; own: boolean }[];
   segments: Segment[];
   from: number;
   to: number;
@@ -55,17 +60,6 @@ export function mondayOf(date: string): string {
 /** `date` moved by `days` days. */
 export const addDays = (date: string, days: number): string => isoFromDay(dayFromIso(date) + days);
 
-/** Merges sorted `[start, end)` intervals whose gap is at most `gap`. */
-export function mergeIntervals(intervals: [number, number][], gap: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (const [start, end] of [...intervals].sort((a, b) => a[0] - b[0])) {
-    const last = out[out.length - 1];
-    if (last && start - last[1] <= gap) last[1] = Math.max(last[1], end);
-    else out.push([start, end]);
-  }
-  return out;
-}
-
 /** The inputs of {@link weekLayout}. */
 export interface WeekInput {
   document: PlanDocument;
@@ -73,8 +67,13 @@ export interface WeekInput {
   timeZone: string;
   /** The week's Monday. */
   monday: string;
-  /** The plan's id in segments (0 for a plan not saved yet). */
-  planId?: number;
+  /** The plan's id in segments (0 for a plan not saved yet; null for it in a server's preview). */
+  planId?: number | null;
+  /**
+   * The timeline to draw, from outside (a terminal's preview, which includes its other plans);
+   * without it the document alone is resolved in `timeZone`. It should cover the week.
+   */
+  segments?: readonly Segment[];
 }
 
 /** Lays out a week of the plan in `timeZone`. */
@@ -88,14 +87,17 @@ export function weekLayout(input: WeekInput): WeekLayout {
   });
   const from = columns[0]!.start;
   const to = columns[6]!.end;
-  const planId = input.planId ?? 0;
-  const segments = resolveTimeline({
-    plans: [{ id: planId, document }],
-    programMs: input.programMs,
-    timeZone,
-    from,
-    to,
-  });
+  // The server names an unsaved plan's segments with no plan; the local resolver with id 0.
+  const planId = input.segments ? (input.planId ?? null) : (input.planId ?? 0);
+  const segments = input.segments
+    ? input.segments.filter((s) => s.end > from && s.start < to)
+    : resolveTimeline({
+        plans: [{ id: planId ?? 0, document }],
+        programMs: input.programMs,
+        timeZone,
+        from,
+        to,
+      });
   const toColumn = (c: number, t: number) => {
     const col = columns[c]!;
     return ((t - col.start) / (col.end - col.start)) * DAY_MINUTES;
@@ -104,7 +106,7 @@ export function weekLayout(input: WeekInput): WeekLayout {
   const playing = new Map<string, [number, number][]>();
   const defaults: WeekLayout['defaults'] = [];
   for (const seg of segments) {
-    if (seg.entryId !== null) {
+    if (seg.entryId !== null && isOwnSegment(seg, planId)) {
       const list = playing.get(seg.entryId) ?? [];
       list.push([seg.start, seg.end]);
       playing.set(seg.entryId, list);
@@ -112,7 +114,14 @@ export function weekLayout(input: WeekInput): WeekLayout {
       columns.forEach((col, c) => {
         const start = Math.max(col.start, seg.start);
         const end = Math.min(col.end, seg.end);
-        if (end > start) defaults.push({ column: c, top: toColumn(c, start), bottom: toColumn(c, end) });
+        if (end > start)
+          defaults.push({
+            column: c,
+            top: toColumn(c, start),
+            bottom: toColumn(c, end),
+            programId: seg.programId,
+            own: isOwnSegment(seg, planId),
+          });
       });
     }
   }
@@ -153,12 +162,13 @@ export function weekLayout(input: WeekInput): WeekLayout {
       }
     }
   }
-  assignLanes(blocks);
-  return { days: columns.map((_, c) => isoFromDay(first + c)), blocks, defaults, segments, from, to };
+  const others = input.segments ? otherBlocks(segments, columns, planId, toColumn) : [];
+  assignLanes([...blocks, ...others]);
+  return { days: columns.map((_, c) => isoFromDay(first + c)), blocks, others, defaults, segments, from, to };
 }
 
 /** Puts overlapping blocks of a column side by side: each takes the first lane free at its top. */
-function assignLanes(blocks: WeekBlock[]): void {
+function assignLanes(blocks: Pick<WeekBlock, 'column' | 'top' | 'bottom' | 'lane' | 'lanes'>[]): void {
   for (let c = 0; c < 7; c++) {
     const column = blocks.filter((b) => b.column === c).sort((a, b) => a.top - b.top || b.bottom - a.bottom);
     const laneEnds: number[] = [];
