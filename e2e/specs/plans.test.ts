@@ -188,6 +188,11 @@ describe('play plans in the console', () => {
     await drawer.getByTestId('timeline-now').getByText('Nothing is scheduled in this period').waitFor();
     await at(Date.now() + 3 * DAY);
     await drawer.getByTestId('timeline-now').getByText(`Plan program ${stamp}`).waitFor();
+    // A day, a week or a month from there.
+    await drawer.getByTestId('timeline-period').getByText('Month').click();
+    await expect.poll(() => drawer.getByTestId('timeline-day').count()).toBeGreaterThanOrEqual(31);
+    await drawer.getByTestId('timeline-period').getByText('Day').click();
+    await expect.poll(() => drawer.getByTestId('timeline-day').count()).toBeLessThanOrEqual(2);
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getTerminalTimeline, planKeys } from '../../../services/plans';
 import { planErrorText } from '../plan-errors';
+import { PERIOD_DAYS, PeriodSwitch, type Period } from './PeriodSwitch';
 import { nextDaysRange, programIdsOf } from './timeline-logic';
 import { TimelineView } from './TimelineView';
 import { useProgramNames } from './use-program-names';
@@ -12,15 +13,17 @@ import { useProgramNames } from './use-program-names';
 /** Props of {@link TerminalSchedule}. */
 export interface TerminalScheduleProps {
   terminalId: number;
-  /** Days ahead (default 7). */
-  days?: number;
+  /** The period shown first (default a week). */
+  period?: Period;
 }
 
 /** What plays on one terminal now and over the next days (`playPlan/timeline`), in the terminal's zone. */
-export function TerminalSchedule({ terminalId, days = 7 }: TerminalScheduleProps) {
+export function TerminalSchedule({ terminalId, period: initial = 'week' }: TerminalScheduleProps) {
   const { t } = useTranslation('planTimeline');
   /** The instant asked about (null: now); the days shown start there. */
   const [at, setAt] = useState<Dayjs | null>(null);
+  const [period, setPeriod] = useState<Period>(initial);
+  const days = PERIOD_DAYS[period];
   // The range is fixed when the view opens (a new one each minute would refetch for nothing).
   const range = useMemo(() => nextDaysRange(days, at?.valueOf()), [days, at]);
   const params = { terminalId, ...range };
@@ -32,16 +35,19 @@ export function TerminalSchedule({ terminalId, days = 7 }: TerminalScheduleProps
   const programName = useProgramNames(ids);
 
   const picker = (
-    <DatePicker
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
-      value={at}
-      onChange={setAt}
-      placeholder={t('atLabel')}
-      aria-label={t('atLabel')}
-      style={{ width: '100%' }}
-      data-testid="timeline-at"
-    />
+    <Flex gap={8} wrap align="center">
+      <PeriodSwitch value={period} onChange={setPeriod} />
+      <DatePicker
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        value={at}
+        onChange={setAt}
+        placeholder={t('atLabel')}
+        aria-label={t('atLabel')}
+        style={{ flex: '1 1 220px' }}
+        data-testid="timeline-at"
+      />
+    </Flex>
   );
   if (query.isPending)
     return (

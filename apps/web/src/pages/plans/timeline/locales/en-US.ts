@@ -2,6 +2,8 @@
 export default {
   timeZone: 'Times in {{zone}}',
   nowTitle: 'Playing now',
+  period: 'Period',
+  periods: { day: 'Day', week: 'Week', month: 'Month' },
   atLabel: 'What plays at (this browser’s time; empty: now)',
   atTitle: 'Playing at {{time}} ({{date}})',
   nothingNow: 'Nothing plays now',
@@ -22,7 +24,7 @@ export default {
   loadFailed: 'The schedule could not be loaded',
   retry: 'Try again',
   scheduleTitle: 'Schedule: {{name}}',
-  nextDays: 'What plays over the next 7 days',
+  nextDays: 'What plays, day by day, in the terminal’s time zone',
   terminal: 'Terminal',
   chooseTerminal: 'Choose a terminal',
   noTerminals: 'This plan is not published to any terminal yet',

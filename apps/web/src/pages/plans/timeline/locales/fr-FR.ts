@@ -2,6 +2,8 @@
 export default {
   timeZone: 'Heures du fuseau {{zone}}',
   nowTitle: 'Diffusé maintenant',
+  period: 'Période',
+  periods: { day: 'Jour', week: 'Semaine', month: 'Mois' },
   atLabel: 'Ce qui est diffusé à (heure de ce navigateur ; vide : maintenant)',
   atTitle: 'Diffusé le {{date}} à {{time}}',
   nothingNow: 'Rien n’est diffusé maintenant',
@@ -22,7 +24,7 @@ export default {
   loadFailed: 'Impossible de charger la programmation',
   retry: 'Réessayer',
   scheduleTitle: 'Programmation : {{name}}',
-  nextDays: 'Ce qui sera diffusé dans les 7 prochains jours',
+  nextDays: 'Ce qui est diffusé, jour par jour, à l’heure du terminal',
   terminal: 'Terminal',
   chooseTerminal: 'Choisissez un terminal',
   noTerminals: 'Ce plan n’est encore publié sur aucun terminal',

@@ -2,6 +2,8 @@
 export default {
   timeZone: 'Orari nel fuso {{zone}}',
   nowTitle: 'In onda ora',
+  period: 'Periodo',
+  periods: { day: 'Giorno', week: 'Settimana', month: 'Mese' },
   atLabel: 'Cosa va in onda alle (ora di questo browser; vuoto: adesso)',
   atTitle: 'In onda il {{date}} alle {{time}}',
   nothingNow: 'Ora non è in onda nulla',
@@ -22,7 +24,7 @@ export default {
   loadFailed: 'Impossibile caricare la programmazione',
   retry: 'Riprova',
   scheduleTitle: 'Programmazione: {{name}}',
-  nextDays: 'Cosa va in onda nei prossimi 7 giorni',
+  nextDays: 'Cosa va in onda, giorno per giorno, nel fuso orario del terminale',
   terminal: 'Terminale',
   chooseTerminal: 'Scegli un terminale',
   noTerminals: 'Questo piano non è ancora pubblicato su alcun terminale',

@@ -2,6 +2,8 @@
 export default {
   timeZone: '{{zone}} 기준 시간',
   nowTitle: '지금 재생 중',
+  period: '기간',
+  periods: { day: '일', week: '주', month: '월' },
   atLabel: '재생 시각 (이 브라우저 시간, 비우면 지금)',
   atTitle: '{{date}} {{time}}에 재생',
   nothingNow: '지금 재생 중인 항목이 없습니다',
@@ -22,7 +24,7 @@ export default {
   loadFailed: '일정을 불러올 수 없습니다',
   retry: '다시 시도',
   scheduleTitle: '일정: {{name}}',
-  nextDays: '앞으로 7일 동안 재생되는 항목',
+  nextDays: '단말기 시간대 기준 날짜별 재생 내용',
   terminal: '단말기',
   chooseTerminal: '단말기를 선택하세요',
   noTerminals: '이 계획은 아직 어떤 단말기에도 게시되지 않았습니다',

@@ -2,6 +2,8 @@
 export default {
   timeZone: '时间按 {{zone}} 显示',
   nowTitle: '正在播放',
+  period: '时段',
+  periods: { day: '日', week: '周', month: '月' },
   atLabel: '播放时刻（本浏览器时间；留空为现在）',
   atTitle: '{{date}} {{time}} 播放',
   nothingNow: '当前没有播放内容',
@@ -22,7 +24,7 @@ export default {
   loadFailed: '无法加载排期',
   retry: '重试',
   scheduleTitle: '排期：{{name}}',
-  nextDays: '未来 7 天的播放内容',
+  nextDays: '按终端时区逐日列出的播放内容',
   terminal: '终端',
   chooseTerminal: '选择终端',
   noTerminals: '此计划尚未发布到任何终端',

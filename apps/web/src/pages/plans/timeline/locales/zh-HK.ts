@@ -2,6 +2,8 @@
 export default {
   timeZone: '時間按 {{zone}} 顯示',
   nowTitle: '正在播放',
+  period: '時段',
+  periods: { day: '日', week: '週', month: '月' },
   atLabel: '播放時刻（本瀏覽器時間；留空為現在）',
   atTitle: '{{date}} {{time}} 播放',
   nothingNow: '目前沒有播放內容',
@@ -22,7 +24,7 @@ export default {
   loadFailed: '無法載入排期',
   retry: '重試',
   scheduleTitle: '排期：{{name}}',
-  nextDays: '未來 7 天的播放內容',
+  nextDays: '按終端時區逐日列出的播放內容',
   terminal: '終端',
   chooseTerminal: '選擇終端',
   noTerminals: '此計劃尚未發佈到任何終端',
