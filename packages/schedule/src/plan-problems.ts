@@ -1,7 +1,13 @@
 import type { PlanDocument, PlanEntry, PlanProblem } from '@apm/contract';
 import { dayFromIso, isoFromDay, ZoneClock } from './calendar.js';
 import { firstEntryDay, rruleProblem } from './entry-days.js';
-import { entryOccurrences, interruptPeriodMs, MIN_TURN_MS, DEFAULT_TURN_MS } from './occurrences.js';
+import {
+  entryOccurrences,
+  interruptPeriodMs,
+  MIN_TURN_MS,
+  DEFAULT_TURN_MS,
+  type Occurrence,
+} from './occurrences.js';
 
 /** Days ahead of the later start that overlaps of exclusive entries are looked for. */
 const OVERLAP_HORIZON_DAYS = 366;
@@ -113,37 +119,59 @@ function entryProblems(entry: PlanEntry, options: PlanCheckOptions): PlanProblem
   return out;
 }
 
-/** Exclusive entries of the same priority whose windows overlap on some day (the first such day is named). */
+/** At most this many overlaps are named (past that, the plan has a bigger problem than the list shows). */
+const MAX_OVERLAPS = 20;
+/** At most this many occurrences are looked at: a save is checked in bounded time, whatever the plan. */
+const OCCURRENCE_BUDGET = 200_000;
+/** Days generated at a time. */
+const CHUNK_DAYS = 31;
+
+/**
+ * Exclusive entries of the same priority whose windows overlap on some day (the first such day is
+ * named), from the earliest start to a year after the latest: one sweep over their occurrences in
+ * time order, each compared only with the ones of its priority still running.
+ */
 function exclusiveOverlaps(entries: readonly PlanEntry[], timeZone: string): PlanProblem[] {
   const exclusive = entries.filter((e) => e.kind === 'exclusive' && !Number.isNaN(dayFromIso(e.startDate)));
   const out: PlanProblem[] = [];
   if (exclusive.length < 2) return out;
+  const order = new Map(exclusive.map((e, i) => [e.id, i]));
   const clock = new ZoneClock(timeZone);
-  for (let i = 0; i < exclusive.length; i++) {
-    for (let j = i + 1; j < exclusive.length; j++) {
-      const a = exclusive[i]!;
-      const b = exclusive[j]!;
-      if (a.priority !== b.priority || a.id === b.id) continue;
-      const first = Math.max(dayFromIso(a.startDate), dayFromIso(b.startDate));
-      const ends = [a.endDate, b.endDate].filter((d): d is string => d !== null).map(dayFromIso);
-      const last = Math.min(first + OVERLAP_HORIZON_DAYS, ...ends);
-      if (last < first - 1) continue;
-      const plans = [{ id: 0, document: { entries: [a, b], defaultProgramId: null } }];
-      const occurrences = entryOccurrences(plans, new Map(), clock, first - 1, last);
-      const ofA = occurrences.filter((o) => o.entryId === a.id);
-      const ofB = occurrences.filter((o) => o.entryId === b.id);
-      const clash = ofA.find((x) => ofB.some((y) => x.start < y.end && y.start < x.end));
-      if (clash) {
+  const starts = exclusive.map((e) => dayFromIso(e.startDate));
+  const ends = exclusive.map((e) => (e.endDate ? dayFromIso(e.endDate) : Infinity));
+  const first = Math.min(...starts) - 1;
+  const last = Math.min(Math.max(...starts) + OVERLAP_HORIZON_DAYS, Math.max(...ends));
+  const plans = [{ id: 0, document: { entries: exclusive, defaultProgramId: null } }];
+  const running = new Map<number, Occurrence[]>();
+  const named = new Set<string>();
+  let budget = OCCURRENCE_BUDGET;
+  for (let day = first; day <= last && budget > 0; day += CHUNK_DAYS) {
+    const chunk = entryOccurrences(plans, new Map(), clock, day, Math.min(last, day + CHUNK_DAYS - 1));
+    budget -= chunk.length;
+    chunk.sort((a, b) => a.start - b.start);
+    for (const o of chunk) {
+      const same = (running.get(o.priority) ?? []).filter((r) => r.end > o.start);
+      for (const r of same) {
+        if (r.entryId === o.entryId) continue;
+        const [a, b] = [r.entryId!, o.entryId!].sort((x, y) => order.get(x)! - order.get(y)!) as [
+          string,
+          string,
+        ];
+        if (named.has(`${a}|${b}`)) continue;
+        named.add(`${a}|${b}`);
         out.push({
           code: 'exclusiveOverlap',
-          entryId: a.id,
-          otherEntryId: b.id,
+          entryId: a,
+          otherEntryId: b,
           field: 'windows',
-          date: isoFromDay(clock.dayOf(clash.start)),
+          date: isoFromDay(clock.dayOf(o.start)),
           severity: 'warning',
-          message: `exclusive entries ${a.id} and ${b.id} have the same priority and overlap`,
+          message: `exclusive entries ${a} and ${b} have the same priority and overlap`,
         });
+        if (out.length >= MAX_OVERLAPS) return out;
       }
+      same.push(o);
+      running.set(o.priority, same);
     }
   }
   return out;

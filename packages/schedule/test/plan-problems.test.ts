@@ -86,4 +86,20 @@ describe('planProblems', () => {
       'warning interruptRate j.everyMinutes',
     ]);
   });
+
+  it('names at most 20 overlaps, however many exclusive entries clash', () => {
+    const entries = Array.from({ length: 500 }, (_, i) =>
+      entry({
+        id: `x${i}`,
+        kind: 'exclusive',
+        windows: [
+          { start: '00:00', end: '12:00' },
+          { start: '12:00', end: '00:00' },
+        ],
+      }),
+    );
+    const problems = planProblems(plan(entries));
+    expect(problems).toHaveLength(20);
+    expect(problems.every((p) => p.code === 'exclusiveOverlap' && p.date === '2026-01-01')).toBe(true);
+  });
 });

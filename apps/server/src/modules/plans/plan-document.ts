@@ -76,6 +76,12 @@ export async function programLengths(
 }
 
 /**
+ * Time windows one plan may hold (an entry without windows counts one): every timeline and save
+ * check walks each of them on each day, and that work must stay bounded for any plan.
+ */
+export const MAX_PLAN_WINDOWS = 2000;
+
+/**
  * Checks a document for saving: every program it names must be one the caller may see (400 naming
  * `document.entries[i].items[j].programId` or `document.defaultProgramId`), and the resolver's
  * checks must find no error (400 naming each field); answers its facts and its problems (warnings).
@@ -86,6 +92,12 @@ export async function checkPlanDocument(
   document: PlanDocument,
   timeZone: string,
 ): Promise<CheckedPlan> {
+  const windows = document.entries.reduce((sum, e) => sum + Math.max(1, e.windows.length), 0);
+  if (windows > MAX_PLAN_WINDOWS) {
+    const field = 'document.entries';
+    const msg = `${field}: at most ${MAX_PLAN_WINDOWS} time windows in one plan (this one has ${windows}): split it`;
+    throw badRequest(msg, 'validation', { fields: { [field]: msg } });
+  }
   const facts = planFacts(document);
   const programMs = await programLengths(db, facts.programIds, auth);
   const unknown: Record<string, string> = {};

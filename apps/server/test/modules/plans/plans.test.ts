@@ -113,6 +113,15 @@ describe('play plans: save, check, list, detail, copy, delete; fields named, ten
     const dup = await save({ name: 'Twice', document: planDoc([entry('a', [lobby]), entry('a', [menu])]) });
     expect(Object.keys(dup.json().jsonObject.fields)).toEqual(['document.entries[1].id']);
 
+    // Bounded work for any plan: at most 2,000 windows in all (500 entries × 5 here).
+    const windows = Array.from({ length: 5 }, (_, w) => ({ start: `0${w}:00`, end: `0${w}:30` }));
+    const huge = await save({
+      name: 'Huge',
+      document: planDoc(Array.from({ length: 500 }, (_, i) => entry(`e${i}`, [lobby], { windows }))),
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(Object.keys(huge.json().jsonObject.fields)).toEqual(['document.entries']);
+
     const blank = await save({ name: '   ', document: planDoc([]) });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().jsonObject.fields).toHaveProperty('name');
