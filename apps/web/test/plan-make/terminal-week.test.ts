@@ -130,3 +130,19 @@ describe('the week on a terminal', () => {
     expect(layout.blocks[0]!.plays).toEqual([[540, 600]]);
   });
 });
+
+describe('other plans of a terminal', () => {
+  it('lists the other plans that play or are hidden, not the plan itself', async () => {
+    const { otherPlanIds } = await import('../../src/pages/plan-make/use-other-plans');
+    const segments = segmentsFromIso([
+      seg('2026-05-04T00:00:00.000Z', '2026-05-04T01:00:00.000Z', {
+        hides: [{ planId: 4, entryId: 'z', kind: 'normal' }],
+      }),
+      seg('2026-05-04T01:00:00.000Z', '2026-05-04T02:00:00.000Z', { planId: 9, entryId: 'y' }),
+      seg('2026-05-04T02:00:00.000Z', '2026-05-04T03:00:00.000Z', { planId: 7, entryId: 'a' }),
+      seg('2026-05-04T03:00:00.000Z', '2026-05-04T04:00:00.000Z', { planId: null, kind: 'published' }),
+    ]);
+    expect(otherPlanIds(segments, 7)).toEqual([4, 9]);
+    expect(otherPlanIds(null, 7)).toEqual([]);
+  });
+});

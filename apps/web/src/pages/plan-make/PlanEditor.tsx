@@ -1,7 +1,7 @@
 import { RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import type { PlanDetail } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Flex, Input, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Input, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ import { mondayOf } from './state/week-layout';
 import type { SnapStep } from './state/window-time';
 import { usePlanEditor } from './use-plan-editor';
 import { usePlanPrograms } from './use-plan-programs';
+import { useTerminalView } from './use-terminal-view';
+import { TerminalPreviewBar } from './TerminalPreviewBar';
 import { WeekTimeline } from './WeekTimeline';
 import { WeekToolbar } from './WeekToolbar';
 
@@ -48,10 +50,14 @@ export default function PlanEditor({ detail, onCreated, onOpenTheirs }: PlanEdit
   const { document } = draft;
   const programs = usePlanPrograms(document, detail);
   const today = dayjs().format('YYYY-MM-DD');
-  const [timeZone, setTimeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [localZone, setTimeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [monday, setMonday] = useState(() => mondayOf(document.entries[0]?.startDate ?? today));
   const [step, setStep] = useState<SnapStep>(15);
   const [at, setAt] = useState(() => dayjs().format('YYYY-MM-DD HH:mm'));
+  const view = useTerminalView({ document, planId: model.planId, monday, programs });
+  // On a terminal the grid and "what plays at" read its zone (known from its first answer).
+  const timeZone = view.zone ?? localZone;
+  const remote = view.terminal ? view.preview : null;
   const problems = useMemo(
     () => editorProblems(draft, { timeZone, programMs: programs.programMs }),
     [draft, timeZone, programs.programMs],
@@ -223,36 +229,52 @@ export default function PlanEditor({ detail, onCreated, onOpenTheirs }: PlanEdit
         <Typography.Title level={2} id="plan-week-title" style={{ fontSize: 16 }}>
           {t('weekTitle')}
         </Typography.Title>
+        {view.canChoose ? (
+          <TerminalPreviewBar
+            terminal={view.terminal}
+            onTerminal={view.setTerminal}
+            planId={model.planId}
+            preview={view.preview}
+          />
+        ) : null}
         <WeekToolbar
           monday={monday}
           onMonday={setMonday}
           onToday={() => setMonday(mondayOf(today))}
           timeZone={timeZone}
           onTimeZone={setTimeZone}
+          zoneLocked={!!view.terminal}
           step={step}
           onStep={setStep}
           onCopyDay={(from, to) => dispatch({ type: 'copyDay', from, to })}
         />
         <Flex gap={16} wrap align="flex-start">
           <div style={{ flex: '3 1 560px', minWidth: 0 }}>
-            <WeekTimeline
-              document={document}
-              planId={model.planId}
-              programs={programs}
-              timeZone={timeZone}
-              monday={monday}
-              today={today}
-              step={step}
-              selectedId={state.selectedId}
-              colors={colors}
-              entryLabel={entryLabel}
-              dispatch={dispatch}
-              onPickTime={(date, minutes) =>
-                setAt(
-                  `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
-                )
-              }
-            />
+            {remote && !remote.segments ? (
+              <Skeleton active paragraph={{ rows: 8 }} />
+            ) : (
+              <WeekTimeline
+                document={document}
+                planId={model.planId}
+                programs={programs}
+                timeZone={timeZone}
+                monday={monday}
+                today={today}
+                step={step}
+                selectedId={state.selectedId}
+                colors={colors}
+                entryLabel={entryLabel}
+                dispatch={dispatch}
+                onPickTime={(date, minutes) =>
+                  setAt(
+                    `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+                  )
+                }
+                segments={remote?.segments ?? undefined}
+                otherLabel={view.otherLabel}
+                programName={view.programName}
+              />
+            )}
           </div>
           <div style={{ flex: '1 1 260px', minWidth: 240 }}>
             <PlaysAt
@@ -263,6 +285,9 @@ export default function PlanEditor({ detail, onCreated, onOpenTheirs }: PlanEdit
               at={at}
               onAtChange={setAt}
               entryLabel={entryLabel}
+              remote={view.terminal && remote ? { terminalId: view.terminal.id, week: remote } : null}
+              otherLabel={view.otherLabel}
+              programName={view.programName}
             />
           </div>
         </Flex>

@@ -1,5 +1,6 @@
 import type { PlanDocument, WeekdayCode } from '@apm/contract';
 import { WEEKDAY_CODES } from '@apm/contract';
+import type { Segment } from '@apm/schedule';
 import { Alert, Typography } from 'antd';
 import { useDeferredValue, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { fromMinutes, type SnapStep } from './state/window-time';
 import { weekLayout, type WeekBlock } from './state/week-layout';
 import { blockKeyAction, draggedBox, HOUR_PX, isDrag, pixelsToMinutes, type DragMode } from './week-drag';
 import type { PlanAction } from './state/plan-state';
+import type { OtherLabel } from './use-other-plans';
 import type { PlanPrograms } from './use-plan-programs';
 
 /** Props of {@link WeekTimeline}. */
@@ -24,6 +26,12 @@ export interface WeekTimelineProps {
   dispatch(action: PlanAction): void;
   /** A click on the grid's background: that wall time (day, minutes) is asked about. */
   onPickTime(date: string, minutes: number): void;
+  /** A terminal's timeline (its other plans included) to draw instead of the document alone. */
+  segments?: readonly Segment[];
+  /** Names of other plans and their entries (with `segments`). */
+  otherLabel?: OtherLabel;
+  /** Names of any program (other plans' too). */
+  programName?(id: number | null): string;
 }
 
 interface Drag {
@@ -43,16 +51,25 @@ const PX = HOUR_PX / 60;
  */
 export function WeekTimeline(props: WeekTimelineProps) {
   const { t } = useTranslation('planMake');
-  const { programs, timeZone, monday, step, dispatch } = props;
+  const { programs, timeZone, monday, step, dispatch, segments } = props;
   const document = useDeferredValue(props.document);
   const { layout, failed } = useMemo(() => {
     try {
-      const input = { document, programMs: programs.programMs, timeZone, monday, planId: props.planId ?? 0 };
+      const input = {
+        document,
+        programMs: programs.programMs,
+        timeZone,
+        monday,
+        planId: props.planId,
+        segments,
+      };
       return { layout: weekLayout(input), failed: null };
     } catch (error) {
       return { layout: null, failed: error instanceof Error ? error.message : String(error) };
     }
-  }, [document, programs.programMs, timeZone, monday, props.planId]);
+  }, [document, programs.programMs, timeZone, monday, props.planId, segments]);
+  const programName = props.programName ?? programs.nameOf;
+  const otherLabel = props.otherLabel ?? ((planId: number | null) => String(planId ?? ''));
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
 
@@ -127,11 +144,40 @@ export function WeekTimeline(props: WeekTimelineProps) {
               .map((d) => (
                 <div
                   key={`d${d.top}`}
-                  className="apm-plan-default"
+                  className={`apm-plan-default${d.own ? '' : ' is-other'}`}
                   style={{ top: d.top * PX, height: (d.bottom - d.top) * PX }}
-                  title={t('defaultPlays', { name: programs.nameOf(props.document.defaultProgramId) })}
+                  title={
+                    d.own
+                      ? t('defaultPlays', { name: programName(d.programId) })
+                      : t('otherDefaultPlays', { name: programName(d.programId) })
+                  }
                 />
               ))}
+            {layout.others
+              .filter((o) => o.column === c)
+              .map((o) => {
+                const text = t('otherBlock', {
+                  plan: otherLabel(o.planId, o.entryId),
+                  programs: o.programIds.map(programName).join(', '),
+                });
+                return (
+                  <div
+                    key={o.key}
+                    className="apm-plan-other"
+                    style={{
+                      top: o.top * PX,
+                      height: Math.max(4, (o.bottom - o.top) * PX),
+                      left: `${(o.lane / o.lanes) * 100}%`,
+                      width: `${100 / o.lanes}%`,
+                    }}
+                    title={text}
+                    data-testid="plan-other-block"
+                    data-plan-id={o.planId ?? ''}
+                  >
+                    <span className="apm-plan-block-label">{text}</span>
+                  </div>
+                );
+              })}
             {layout.blocks
               .filter((b) => b.column === c)
               .map((block) => {
@@ -214,6 +260,7 @@ export function WeekTimeline(props: WeekTimelineProps) {
       </div>
       <Typography.Text type="secondary" className="apm-plan-legend">
         {t('legend')}
+        {segments ? ` ${t('legendOther')}` : ''}
       </Typography.Text>
     </div>
   );

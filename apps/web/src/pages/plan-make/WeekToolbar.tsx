@@ -14,6 +14,8 @@ export interface WeekToolbarProps {
   onToday(): void;
   timeZone: string;
   onTimeZone(zone: string): void;
+  /** The zone is a terminal's: shown, not chosen. */
+  zoneLocked?: boolean;
   step: SnapStep;
   onStep(step: SnapStep): void;
   onCopyDay(from: WeekdayCode, to: WeekdayCode[]): void;
@@ -58,6 +60,7 @@ export function WeekToolbar(props: WeekToolbarProps) {
         showSearch
         value={props.timeZone}
         onChange={props.onTimeZone}
+        disabled={props.zoneLocked}
         options={zones}
         style={{ width: 200 }}
         data-testid="plan-time-zone"

@@ -1,12 +1,15 @@
 import type { PlanSummary } from '@apm/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Select, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Form, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../access/use-access';
-import { getPlan, planKeys, previewPlan, selectPlanTerminals } from '../../services/plans';
-import { useDebounced } from '../../utils/use-debounced';
+import { getPlan, planKeys, previewPlan } from '../../services/plans';
 import { planErrorText } from '../plans/plan-errors';
+import {
+  PreviewTerminalSelect,
+  useCanChooseTerminal,
+  type ChosenTerminal,
+} from '../plans/timeline/PreviewTerminalSelect';
 import { browserTimeZone, nextDaysRange, programIdsOf } from '../plans/timeline/timeline-logic';
 import { TimelineView } from '../plans/timeline/TimelineView';
 import { useProgramNames } from '../plans/timeline/use-program-names';
@@ -17,9 +20,6 @@ export interface PlanPreviewDrawerProps {
   onClose(): void;
 }
 
-/** The browser's zone in the "read in" choice (terminals are their ids). */
-const BROWSER = 0;
-
 /**
  * What a plan under review would play over the next 7 days (`playPlan/preview` of its document), read in
  * the reviewer's time zone or a chosen terminal's (with that terminal's other plans).
@@ -27,24 +27,15 @@ const BROWSER = 0;
 export function PlanPreviewDrawer({ plan, onClose }: PlanPreviewDrawerProps) {
   const { t } = useTranslation('planReview');
   const { t: tt } = useTranslation('planTimeline');
-  const { can } = useAccess();
+  // Reviewers who do not choose terminals read the plan in their browser's zone only.
+  const canChoose = useCanChooseTerminal();
   const zone = browserTimeZone();
   const range = useMemo(() => nextDaysRange(7), []);
-  const [on, setOn] = useState(BROWSER);
-  const [keyword, setKeyword] = useState('');
-  const search = useDebounced(keyword.trim(), 300);
+  const [terminal, setTerminal] = useState<ChosenTerminal | null>(null);
+  const on = terminal?.id ?? 0;
   const detail = useQuery({
     queryKey: planKeys.detail(plan.id),
     queryFn: ({ signal }) => getPlan(plan.id, signal),
-  });
-  const terminalParams = { pageNo: 1, pageSize: 50, keyword: search || undefined, planId: plan.id };
-  const terminals = useQuery({
-    queryKey: planKeys.terminals(terminalParams),
-    queryFn: ({ signal }) => selectPlanTerminals(terminalParams, signal),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // Reviewers who do not choose terminals read the plan in their browser's zone only.
-    enabled: can('plan:list:publish') || can('publish:terminalSelection:view'),
   });
   const preview = useQuery({
     queryKey: ['plans', 'preview', plan.id, detail.data?.revision, on, range],
@@ -53,7 +44,7 @@ export function PlanPreviewDrawer({ plan, onClose }: PlanPreviewDrawerProps) {
         {
           document: detail.data!.document,
           planId: plan.id,
-          ...(on === BROWSER ? { timeZone: zone } : { terminalId: on }),
+          ...(terminal ? { terminalId: terminal.id } : { timeZone: zone }),
           ...range,
         },
         signal,
@@ -77,25 +68,20 @@ export function PlanPreviewDrawer({ plan, onClose }: PlanPreviewDrawerProps) {
       destroyOnHidden
       data-testid="plan-preview-drawer"
     >
-      <Form layout="vertical" name="planPreviewZone">
-        <Form.Item label={tt('previewOn')} htmlFor="plan-preview-on">
-          <Select
-            id="plan-preview-on"
-            value={on}
-            onChange={setOn}
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            loading={terminals.isFetching}
-            options={[
-              { value: BROWSER, label: tt('browserZone', { zone }) },
-              ...(terminals.data?.list ?? []).map((x) => ({
-                value: x.id,
-                label: tt('terminalZone', { name: x.name }),
-              })),
-            ]}
-            data-testid="plan-preview-on"
-          />
-        </Form.Item>
-      </Form>
+      {canChoose ? (
+        <Form layout="vertical" name="planPreviewZone">
+          <Form.Item label={tt('previewOn')} htmlFor="plan-preview-on">
+            <PreviewTerminalSelect
+              id="plan-preview-on"
+              value={terminal}
+              onChange={setTerminal}
+              localLabel={tt('browserZone', { zone })}
+              planId={plan.id}
+              testId="plan-preview-on"
+            />
+          </Form.Item>
+        </Form>
+      ) : null}
       {failure ? (
         <Alert
           type="error"

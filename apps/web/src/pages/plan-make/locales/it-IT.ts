@@ -168,6 +168,23 @@ export default {
   legend:
     'Pieno: in onda. Tratteggiato: pianificato ma nascosto da un’altra voce. Grigio: il programma predefinito. Trascina un blocco per spostarne la fascia, il bordo superiore o inferiore per ridimensionarla; fai clic sulla griglia per vedere cosa va in onda in quel momento.',
   timelineFailed: 'Impossibile disegnare la cronologia',
+  previewOn: 'Anteprima su',
+  previewHere: 'Solo questo piano, nel fuso orario scelto sotto',
+  previewTerminal: 'Terminale {{name}} (il suo fuso orario e gli altri piani)',
+  terminalZone: '{{name}}: orari in {{zone}}',
+  terminalLoading: 'Aggiornamento dell’anteprima sul terminale…',
+  otherPlansIncluded:
+    'Come verrebbe riprodotto su questo terminale: sono inclusi gli altri piani già pubblicati su di esso (blocchi tratteggiati in grigio, con il nome del loro piano). Le modifiche vengono inviate per una nuova anteprima quando smetti di modificare.',
+  terminalFailed: 'Impossibile caricare l’anteprima sul terminale',
+  terminalGone: 'Il terminale non è più nel tuo ambito',
+  otherDefaultPlays: 'Programma predefinito di un altro piano: {{name}}',
+  otherBlock: '{{plan}} riproduce {{programs}}',
+  legendOther:
+    'Tratteggio grigio: è in riproduzione un altro piano del terminale (o un programma pubblicato senza piano).',
+  otherPlan: 'Altro piano #{{id}}',
+  otherPlanNamed: 'Altro piano «{{name}}»',
+  otherPlanEntry: '{{plan}}, voce {{entry}}',
+  publishedWithoutPlan: 'Pubblicato senza piano',
   playsAtTitle: 'Cosa va in onda alle',
   playsAtLabel: 'Data e ora ({{zone}})',
   program: 'Programma',
