@@ -46,7 +46,11 @@ export function OfficeTree({ tree, selectedId, onSelect }: OfficeTreeProps) {
           {(hits.data ?? []).length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('common.emptyList')} />
           ) : (
-            <ul role="listbox" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul
+              role="listbox"
+              aria-label={t('searchResults')}
+              style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            >
               {(hits.data ?? []).map((hit: OfficeSearchHit) => (
                 <li
                   key={hit.id}

@@ -3,6 +3,7 @@ export default {
   title: 'Institution details',
   tree: 'Institutions',
   searchPlaceholder: 'Search institutions by name',
+  searchResults: 'Institutions found',
   noSelection: 'Choose an institution on the left',
   newUnder: 'New institution under {{name}}',
   newCustomerUnder: 'New customer under {{name}}',

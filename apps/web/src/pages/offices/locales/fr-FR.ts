@@ -5,6 +5,7 @@ const messages: typeof en = {
   title: 'Détails de l’institution',
   tree: 'Institutions',
   searchPlaceholder: 'Rechercher des institutions par nom',
+  searchResults: 'Institutions trouvées',
   noSelection: 'Choisissez une institution à gauche',
   newUnder: 'Nouvelle institution sous {{name}}',
   newCustomerUnder: 'Nouveau client sous {{name}}',

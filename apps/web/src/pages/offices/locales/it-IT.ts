@@ -5,6 +5,7 @@ const messages: typeof en = {
   title: 'Dettagli dell’istituzione',
   tree: 'Istituzioni',
   searchPlaceholder: 'Cerca istituzioni per nome',
+  searchResults: 'Istituzioni trovate',
   noSelection: 'Scegli un’istituzione a sinistra',
   newUnder: 'Nuova istituzione sotto {{name}}',
   newCustomerUnder: 'Nuovo cliente sotto {{name}}',

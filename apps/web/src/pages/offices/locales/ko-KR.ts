@@ -5,6 +5,7 @@ const messages: typeof en = {
   title: '기관 상세',
   tree: '기관',
   searchPlaceholder: '이름으로 기관 검색',
+  searchResults: '검색된 기관',
   noSelection: '왼쪽에서 기관을 선택하세요',
   newUnder: '{{name}} 아래 새 기관',
   newCustomerUnder: '{{name}} 아래 새 고객',

@@ -5,6 +5,7 @@ const messages: typeof en = {
   title: 'Сведения об организации',
   tree: 'Организации',
   searchPlaceholder: 'Поиск организаций по названию',
+  searchResults: 'Найденные учреждения',
   noSelection: 'Выберите организацию слева',
   newUnder: 'Новая организация в {{name}}',
   newCustomerUnder: 'Новый клиент в {{name}}',

@@ -5,6 +5,7 @@ const messages: typeof en = {
   title: '机构详情',
   tree: '机构',
   searchPlaceholder: '按名称搜索机构',
+  searchResults: '找到的机构',
   noSelection: '请在左侧选择机构',
   newUnder: '在 {{name}} 下新建机构',
   newCustomerUnder: '在 {{name}} 下新建客户',

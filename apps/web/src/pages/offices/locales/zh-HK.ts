@@ -5,6 +5,7 @@ const messages: typeof en = {
   title: '機構詳情',
   tree: '機構',
   searchPlaceholder: '按名稱搜尋機構',
+  searchResults: '找到的機構',
   noSelection: '請在左側選擇機構',
   newUnder: '在 {{name}} 下新建機構',
   newCustomerUnder: '在 {{name}} 下新建客戶',
