@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { describeViolations, scanPage } from '../support/axe.js';
+import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
 import { blankProgram } from '../support/programs.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
@@ -21,6 +22,24 @@ async function pickProgram(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).last().click();
   await page.keyboard.type(name);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
+}
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A plan playing one program all day at priority 1, from two days ago for ten days. */
+function allDayPlan(programId: number) {
+  const now = Date.now();
+  return {
+    defaultProgramId: null,
+    entries: [
+      {
+        ...{ id: 'allday', name: 'All day', kind: 'normal', priority: 1, items: [{ programId }] },
+        ...{ startDate: isoDay(now - 2 * DAY), endDate: isoDay(now + 10 * DAY), weekdays: [], rrule: null },
+        ...{ exdates: [], rdates: [], windows: [], everyMinutes: null, perHour: null },
+      },
+    ],
+  };
 }
 
 /** The window text of the selected entry's first window. */
@@ -171,5 +190,93 @@ describe('plan production', () => {
     expect(Object.keys(body.jsonObject.fields)).toContain('document.entries[0].rrule');
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
+  });
+
+  it('previews the unsaved plan on a terminal: its zone and its other plan (US)', async () => {
+    const mine = `${stamp} Mine`;
+    const theirs = `${stamp} Theirs`;
+    await program(mine);
+    const theirsId = await program(theirs);
+    const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
+    const player = await openPlayer(suite.browser, suite.server.url);
+    const code = await pairingCode(player.page);
+    await waitForConnection(player.page, 'open');
+    const terminalName = `${stamp} Tokyo screen`;
+    const terminalId = await claimTerminal(suite.server.url, suite.cookie, code, office.id, terminalName);
+    const otherName = `${stamp} Published plan`;
+    const other = await suite.api<{ id: number }>('/a/api/playPlan/save', {
+      name: otherName,
+      document: allDayPlan(theirsId),
+    });
+    await suite.api('/a/api/playPlan/saveTerminals', {
+      planId: other.id,
+      terminalIds: [terminalId],
+      mode: 'replace',
+    });
+    await suite.api('/a/api/terminalSet/terminalSet', { terminalIds: [terminalId], timeZone: 'Asia/Tokyo' });
+
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/playPlan/planMake',
+      waitFor: '[data-testid=plan-make]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await page.getByTestId('plan-name').fill(`${stamp} Draft`);
+    await page.getByTestId('plan-entry-add').click();
+    await pickProgram(page, 'plan-item-add', mine);
+    await page.getByTestId('plan-window-add').click();
+    await expect.poll(() => firstWindow(page).innerText()).toBe('08:00–12:00');
+    // Alone in the browser, no other plan shows.
+    expect(await page.getByTestId('plan-other-block').count()).toBe(0);
+
+    // On the terminal: its zone, a note, and the other plan's blocks, labelled with its name.
+    await page.getByTestId('plan-preview-terminal').click();
+    await page.keyboard.type(terminalName);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: terminalName })
+      .click();
+    const zone = page.getByTestId('plan-terminal-zone');
+    await zone.waitFor();
+    expect(await zone.getAttribute('data-zone')).toBe('Asia/Tokyo');
+    expect(await zone.innerText()).toContain('Asia/Tokyo');
+    const others = page.locator(`[data-testid=plan-other-block][data-plan-id="${other.id}"]`);
+    await expect.poll(() => others.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => others.first().getAttribute('title')).toContain(otherName);
+    expect(await others.first().getAttribute('title')).toContain(theirs);
+    expect(await page.getByTestId('plan-terminal-preview').innerText()).toContain(
+      'other plans already published',
+    );
+
+    // What plays at, in Tokyo time: the draft's window, and the other plan outside it.
+    const day = await page
+      .locator('[data-testid=plan-week-day]', { has: page.locator('[data-entry-id=e1]') })
+      .first()
+      .getAttribute('data-date');
+    const at = page.getByTestId('plan-plays-at-input');
+    await at.click();
+    await at.fill(`${day} 10:00`);
+    await at.press('Enter');
+    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(mine);
+    await at.fill(`${day} 20:00`);
+    await at.press('Enter');
+    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(theirs);
+    expect(await page.getByTestId('plan-plays-at-reason').innerText()).toContain(otherName);
+
+    // An edit is previewed again: the window moved to 13:00–17:00 plays the draft at 14:00 Tokyo.
+    await page.getByTestId('plan-week-range').click();
+    const block = page.locator('[data-testid=plan-block][data-entry-id=e1]').first();
+    await block.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => firstWindow(page).innerText()).toBe('13:00–17:00');
+    await at.click();
+    await at.fill(`${day} 14:00`);
+    await at.press('Enter');
+    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(mine);
+
+    const violations = await scanPage(page, 'plan production on a terminal');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+    await player.context.close();
   });
 });
