@@ -89,17 +89,22 @@ export function resolveTimeline(input: ResolveInput): Segment[] {
     ...entryOccurrences(input.plans, input.programMs, clock, firstDay, lastDay),
     ...fallbackOccurrences(input.plans, input.published ?? [], input.programMs, clock, firstDay, lastDay),
   ].filter((o) => o.end > o.start);
-  const plays = [
-    ...normalLayer(
-      occurrences.filter((o) => LAYER[o.kind] === 0),
-      from,
-      to,
-    ),
+  const inRange = (p: Play) => p.end > from && p.start < to;
+  // The normal layer comes in time order; the others are few enough to sort, then both are merged.
+  const normal = normalLayer(
+    occurrences.filter((o) => LAYER[o.kind] === 0),
+    from,
+    to,
+  ).filter(inRange);
+  const above = [
     ...occurrences.filter((o) => o.kind === 'interrupt').flatMap((o) => interruptPlays(o, from, to)),
     ...occurrences
       .filter((o) => o.kind === 'exclusive')
       .flatMap((o) => loopPlays(o, o.start, o.end, from, to, new Set([o.key]), 2)),
-  ].filter((p) => p.end > from && p.start < to);
+  ]
+    .filter(inRange)
+    .sort((a, b) => a.start - b.start);
+  const plays = mergeByStart(normal, above);
   return compose(plays, occurrences, from, to);
 }
 
@@ -167,7 +172,9 @@ function interruptPlays(occurrence: Occurrence, from: number, to: number): Play[
 
 /** The normal layer: rotations of the highest-priority active occurrences, restarted when that set changes. */
 function normalLayer(occurrences: Occurrence[], from: number, to: number): Play[] {
-  const bounds = sortedDistinct(occurrences.flatMap((o) => [o.start, o.end]));
+  const edges: number[] = [];
+  for (const o of occurrences) edges.push(o.start, o.end);
+  const bounds = sortedDistinct(edges);
   const plays: Play[] = [];
   let epoch: { start: number; key: string; members: Occurrence[] } | null = null;
   const flush = (end: number) => {
@@ -211,12 +218,24 @@ function outranks(a: Play, b: Play): boolean {
   return x.order < y.order;
 }
 
+/** Two lists sorted by start as one. */
+function mergeByStart(a: readonly Play[], b: readonly Play[]): Play[] {
+  const out: Play[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]!.start <= b[j]!.start ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
+}
+
 /** Picks the winner of every elementary interval and merges runs of the same program. */
 function compose(plays: Play[], occurrences: Occurrence[], from: number, to: number): Segment[] {
   const visible = occurrences.filter(
     (o) => o.end > from && o.start < to && o.kind !== 'idle' && o.kind !== 'default',
   );
-  const byStart = [...plays].sort((a, b) => a.start - b.start);
+  const byStart = plays;
   const occByStart = [...visible].sort((a, b) => a.start - b.start);
   const active: Play[] = [];
   let firstPlayEnd = Infinity;
