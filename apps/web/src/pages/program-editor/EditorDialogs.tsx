@@ -4,6 +4,7 @@ import { Button, Modal, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorSaveDialogs } from '../../components/EditorSaveDialogs';
 import type { ProgramEditorModel } from './use-program-editor';
 
 const ProgramPreview = lazy(() => import('../../components/ProgramPreview'));
@@ -42,48 +43,16 @@ export function EditorDialogs(props: {
           ? t('draftText', { time: dayjs(pendingDraft.savedAt).format('YYYY-MM-DD HH:mm:ss') })
           : null}
       </Modal>
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('leaveTitle')}
-        onCancel={() => blocker.reset?.()}
-        footer={[
-          <Button key="stay" type="primary" onClick={() => blocker.reset?.()}>
-            {t('stay')}
-          </Button>,
-          <Button key="leave" danger onClick={() => blocker.proceed?.()} data-testid="editor-leave">
-            {t('leave')}
-          </Button>,
-        ]}
-      >
-        {t('leaveText')}
-      </Modal>
-      <Modal
-        open={conflict !== null}
-        title={t('conflictTitle')}
-        onCancel={model.dismissConflict}
-        footer={[
-          <Button key="keep" onClick={model.dismissConflict}>
-            {t('keepEditing')}
-          </Button>,
-          <Button key="theirs" onClick={onOpenTheirs} data-testid="editor-conflict-theirs">
-            {t('openTheirs')}
-          </Button>,
-          <Button
-            key="overwrite"
-            type="primary"
-            danger
-            loading={model.saving}
-            onClick={onOverwrite}
-            data-testid="editor-conflict-overwrite"
-          >
-            {t('overwrite')}
-          </Button>,
-        ]}
-      >
-        <span data-testid="editor-conflict">
-          {conflict ? t('conflictText', { revision: conflict.revision }) : null}
-        </span>
-      </Modal>
+      <EditorSaveDialogs
+        namespace="programEditor"
+        testIdPrefix="editor"
+        blocker={blocker}
+        conflict={conflict}
+        saving={model.saving}
+        dismissConflict={model.dismissConflict}
+        onOpenTheirs={onOpenTheirs}
+        onOverwrite={onOverwrite}
+      />
     </>
   );
 }
