@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Several instances over PostgreSQL and Redis: `npm run test:cluster` (vitest.cluster.config.ts).
+    exclude: ['test/**/*.cluster.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -121,7 +121,11 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   app.addHook('onClose', async () => app.services.materialJobs.stop());
   // Terminal presence, command state and play events are buffered in memory and flushed on close.
   app.addHook('onReady', async () => startTerminalServices(app.services, app.log));
-  app.addHook('onClose', async () => stopTerminalServices(app.services));
+  app.addHook('onClose', async () => {
+    await stopTerminalServices(app.services);
+    // Last: what stops before it may still write to Redis (presence, the bus).
+    await app.services.cluster.close();
+  });
   // Bigger channel frames close the connection with 1009.
   await app.register(websocket, { options: { maxPayload: TERMINAL_MAX_FRAME_BYTES } });
   await app.register(authPlugin, { publicDocs: config.publicDocs });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTimeZone } from '@apm/schedule';
@@ -12,6 +14,12 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL URL; undefined = embedded PGlite in `<dataDir>/db`. */
   databaseUrl: string | undefined;
+  /** Redis URL of the scale-out mode (`REDIS_URL`, needs `DATABASE_URL`); undefined = one process, nothing shared. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel (`APM_REDIS_PREFIX`, default `apm:`): deployments can share one Redis. */
+  redisPrefix: string;
+  /** This instance's name among several (`APM_INSTANCE_ID`; default host name, process id and a random suffix). */
+  instanceId: string;
   adminUser: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -67,6 +75,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  if (redisUrl !== undefined && databaseUrl === undefined) {
+    // Instances share state through PostgreSQL: an embedded PGlite belongs to one process.
+    throw new ConfigError('REDIS_URL needs DATABASE_URL: instances share one PostgreSQL');
+  }
+  const instanceId = env.APM_INSTANCE_ID || `${hostname()}-${process.pid}-${randomBytes(2).toString('hex')}`;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(instanceId)) {
+    throw new ConfigError('APM_INSTANCE_ID must be 1-64 letters, digits, dots, dashes or underscores');
+  }
+  const redisPrefix = env.APM_REDIS_PREFIX || 'apm:';
+  if (!/^[A-Za-z0-9._:-]{1,64}$/.test(redisPrefix)) {
+    throw new ConfigError('APM_REDIS_PREFIX must be 1-64 letters, digits, dots, colons, dashes or underscores');
+  }
   const adminUser = env.APM_ADMIN_USER || undefined;
   const adminPassword = env.APM_ADMIN_PASSWORD || undefined;
   if ((adminUser === undefined) !== (adminPassword === undefined)) {
@@ -99,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(rootDir, env.APM_DATA_DIR || './data'),
     databaseUrl,
+    redisUrl,
+    redisPrefix,
+    instanceId,
     adminUser,
     adminPassword,
     logLevel,

@@ -51,6 +51,9 @@ describe('loadConfig', () => {
         HOST: '127.0.0.1',
         APM_DATA_DIR: 'var/apm',
         DATABASE_URL: 'postgresql://apm@db:5432/apm',
+        REDIS_URL: 'redis://cache:6379/2',
+        APM_INSTANCE_ID: 'apm-2',
+        APM_REDIS_PREFIX: 'signage:',
         APM_ADMIN_USER: 'root',
         APM_ADMIN_PASSWORD: 'Root#2026pass',
         LOG_LEVEL: 'warn',
@@ -78,6 +81,9 @@ describe('loadConfig', () => {
       timeZone: 'America/New_York',
       dataDir: path.join(ROOT, 'var/apm'),
       databaseUrl: 'postgresql://apm@db:5432/apm',
+      redisUrl: 'redis://cache:6379/2',
+      redisPrefix: 'signage:',
+      instanceId: 'apm-2',
       adminUser: 'root',
       adminPassword: 'Root#2026pass',
       logLevel: 'warn',
@@ -134,6 +140,17 @@ describe('loadConfig', () => {
 
   it.each(['mysql://db/apm', 'db:5432', 'http://postgres/'])('rejects DATABASE_URL=%j naming it', (url) => {
     expect(failure({ DATABASE_URL: url }).message).toContain('DATABASE_URL');
+  });
+
+  it('rejects a REDIS_URL that is not redis://, or without DATABASE_URL, and a bad APM_INSTANCE_ID, naming each', () => {
+    const pg = { DATABASE_URL: 'postgres://db/apm' };
+    expect(failure({ ...pg, REDIS_URL: 'http://cache:6379' }).message).toContain('REDIS_URL');
+    expect(failure({ REDIS_URL: 'redis://cache:6379' }).message).toMatch(/REDIS_URL needs DATABASE_URL/);
+    expect(failure({ APM_INSTANCE_ID: 'a b' }).message).toContain('APM_INSTANCE_ID');
+    expect(failure({ APM_REDIS_PREFIX: 'a b' }).message).toContain('APM_REDIS_PREFIX');
+    expect(loadConfig({}, ROOT).redisPrefix).toBe('apm:');
+    expect(loadConfig({ ...pg, REDIS_URL: 'rediss://cache:6380' }, ROOT).redisUrl).toBe('rediss://cache:6380');
+    expect(loadConfig({}, ROOT).instanceId).toMatch(/^[A-Za-z0-9._-]+-\d+-[0-9a-f]{4}$/);
   });
 
   it('rejects only one of APM_ADMIN_USER and APM_ADMIN_PASSWORD', () => {

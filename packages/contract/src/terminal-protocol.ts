@@ -31,6 +31,11 @@ export const CHANNEL_CLOSE = {
   badToken: 4401,
   /** A newer connection of the same terminal replaced this one. */
   replaced: 4409,
+  /**
+   * The server instance is shutting down (a deploy, a scale-in): reconnect, through the load
+   * balancer, to another instance after the delay the preceding `reconnect` message named.
+   */
+  draining: 4503,
 } as const;
 
 /** Header for device-side HTTP calls: `Authorization: Device <token>` (or `?token=`). */
@@ -192,7 +197,12 @@ export type ServerMessage =
   | { type: 'manifest'; version: string }
   | { type: 'error'; code: string; message: string }
   /** The terminal was removed or its token revoked: the gateway closes its channel (4401). */
-  | { type: 'revoked'; reason: string };
+  | { type: 'revoked'; reason: string }
+  /**
+   * This instance is draining: the channel closes (4503) and the terminal reconnects after
+   * `afterMs` (each terminal its own delay within a jitter window, so a fleet does not return at once).
+   */
+  | { type: 'reconnect'; afterMs: number };
 
 /** A material a terminal must hold: where to fetch it, and what its bytes are. */
 export const ManifestMaterialSchema = Type.Object({

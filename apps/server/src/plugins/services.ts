@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createClusterContext, type ClusterContext } from '../cluster/cluster.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AnnouncementService } from '../modules/announcements/service.js';
@@ -50,6 +51,8 @@ import { WeatherService } from '../modules/weather/weather-service.js';
 
 /** Every service of the app, built once per app instance. */
 export interface Services {
+  /** This instance among others: its id and the Redis connection of the scale-out mode (null when alone). */
+  cluster: ClusterContext;
   settings: SettingsService;
   landingKey: LandingKey;
   sessions: SessionService;
@@ -127,6 +130,7 @@ declare module 'fastify' {
 
 /** Builds the services from the database and configuration. */
 export function createServices(db: Database, config: AppConfig): Services {
+  const cluster = createClusterContext(config);
   const settings = new SettingsService(db, loadSecretBox(config.dataDir, config.secretKey));
   const landingKey = new LandingKey(settings);
   const sessions = new SessionService(db);
@@ -149,6 +153,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     announceProcessedFile(db, terminal.programManifest, terminal.terminalBus, fileId),
   );
   return {
+    cluster,
     settings,
     landingKey,
     sessions,

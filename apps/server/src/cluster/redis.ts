@@ -1,0 +1,32 @@
+import { Redis } from 'ioredis';
+
+/** How long a Redis command may wait for a (re)connection before it fails instead of queueing forever. */
+const COMMAND_TIMEOUT_MS = 5000;
+
+/**
+ * A Redis connection of the scale-out mode. It reconnects by itself (backing off up to 2 s); a
+ * command issued while Redis is away fails after a few retries rather than hanging a request.
+ * `name` shows in `CLIENT LIST` (which instance, which role: commands or the bus subscriber).
+ */
+export function connectRedis(url: string, name: string): Redis {
+  const redis = new Redis(url, {
+    connectionName: name.replace(/[^A-Za-z0-9._:-]/g, '_'),
+    maxRetriesPerRequest: 3,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+    // A subscriber connection must not be given ordinary commands; ioredis checks that itself.
+    enableOfflineQueue: true,
+  });
+  // Without a listener an unreachable Redis would crash the process; the health endpoint reports it.
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** Closes a connection: QUIT when it is up, otherwise drops it. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') {
+    await redis.quit().catch(() => redis.disconnect());
+  } else {
+    redis.disconnect();
+  }
+}
