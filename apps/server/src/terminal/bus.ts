@@ -20,6 +20,11 @@ export interface TerminalBus {
   publish(deliveries: readonly TerminalDelivery[]): void;
   /** Subscribes a handler; answers the function that unsubscribes it. */
   subscribe(handler: DeliveryHandler): () => void;
+  /**
+   * How long a message takes from this instance through the bus back to its subscribers, in ms
+   * (the health endpoint's "bus lag"); throws when the bus is down.
+   */
+  roundTripMs(): Promise<number>;
   /** Stops delivering (app close). */
   close(): Promise<void>;
 }
@@ -36,6 +41,10 @@ export class InProcessTerminalBus implements TerminalBus {
   subscribe(handler: DeliveryHandler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  async roundTripMs(): Promise<number> {
+    return 0;
   }
 
   async close(): Promise<void> {
