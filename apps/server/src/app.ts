@@ -36,6 +36,8 @@ import materialUploadRoutes from './modules/materials/upload/routes.js';
 import programRoutes from './modules/programs/routes.js';
 import planRoutes from './modules/plans/routes.js';
 import weatherRoutes from './modules/weather/routes.js';
+import healthRoutes from './modules/health/routes.js';
+import { InstanceLifecycle } from './modules/health/lifecycle.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import crossSitePlugin from './plugins/cross-site.js';
@@ -107,6 +109,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
   });
   await app.register(servicesPlugin, { db, config });
+  // Serving or draining: the readiness route reads it, a graceful stop (server.ts) sets it.
+  app.decorate('lifecycle', new InstanceLifecycle());
   // Write-only secrets stored in plain text before encryption at rest are sealed on start.
   app.addHook('onReady', async () => {
     const unreadable = await app.services.settings.sealPlainSecrets();
@@ -148,6 +152,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   await app.register(
     async (api) => {
       await api.register(commonRoutes);
+      await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(userAdminRoutes);

@@ -20,6 +20,12 @@ export interface AppConfig {
   redisPrefix: string;
   /** This instance's name among several (`APM_INSTANCE_ID`; default host name, process id and a random suffix). */
   instanceId: string;
+  /**
+   * Seconds a stopping instance keeps serving while its readiness answers 503, so that the load balancer
+   * notices before its terminals are told to reconnect elsewhere (`APM_DRAIN_SECONDS`; default 5 with
+   * `REDIS_URL`, 0 alone).
+   */
+  drainSeconds: number;
   adminUser: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -89,8 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   }
   const redisPrefix = env.APM_REDIS_PREFIX || 'apm:';
   if (!/^[A-Za-z0-9._:-]{1,64}$/.test(redisPrefix)) {
-    throw new ConfigError('APM_REDIS_PREFIX must be 1-64 letters, digits, dots, colons, dashes or underscores');
+    throw new ConfigError(
+      'APM_REDIS_PREFIX must be 1-64 letters, digits, dots, colons, dashes or underscores',
+    );
   }
+  const drainSeconds = boundedInt(env, 'APM_DRAIN_SECONDS', redisUrl ? 5 : 0, 0, 300);
   const adminUser = env.APM_ADMIN_USER || undefined;
   const adminPassword = env.APM_ADMIN_PASSWORD || undefined;
   if ((adminUser === undefined) !== (adminPassword === undefined)) {
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     redisUrl,
     redisPrefix,
     instanceId,
+    drainSeconds,
     adminUser,
     adminPassword,
     logLevel,
@@ -168,6 +178,21 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer`);
+  return Number(raw);
+}
+
+/** An integer variable from `min` to `max`, or its default when unset. */
+function boundedInt(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
   return Number(raw);
 }
 

@@ -5,13 +5,18 @@ import { seedCatalogue } from './modules/system/seed.js';
 
 /** In-flight requests get this long to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Terminals of a draining instance come back over this window, each at its own moment (no stampede). */
+export const RECONNECT_WINDOW_MS = 10_000;
 
 /** A running server and how to stop it. */
 export interface RunningServer {
   app: App;
   database: DatabaseHandle;
   url: string;
-  /** Stops accepting, finishes in-flight requests, flushes the audit log, closes the database. */
+  /**
+   * Drains (readiness 503 for `APM_DRAIN_SECONDS`, then the terminals told to reconnect elsewhere), stops
+   * accepting, finishes in-flight requests, flushes the audit log, closes the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function startServer(
     url: `http://localhost:${port}`,
     stop() {
       stopping ??= (async () => {
+        await drain(running, config.drainSeconds);
         // Node closes idle keep-alive sockets only once, when closing starts: sockets that finish
         // their last request afterwards are closed here, and stragglers are cut after the grace period.
         const idle = setInterval(() => running.server.closeIdleConnections(), 100);
@@ -77,4 +83,21 @@ export async function startServer(
       return stopping;
     },
   };
+}
+
+/**
+ * The graceful part of a stop: the readiness endpoint answers 503 at once, the instance keeps serving for
+ * `drainSeconds` while the load balancer notices, then its terminals are told to reconnect (through the
+ * balancer, to the other instances) spread over {@link RECONNECT_WINDOW_MS}.
+ */
+async function drain(app: App, drainSeconds: number): Promise<void> {
+  app.lifecycle.startDraining();
+  if (drainSeconds > 0) {
+    app.log.info({ drainSeconds }, 'draining: readiness answers 503 until the balancer has noticed');
+    await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+  }
+  // The gateway's drain comes with the Redis terminal bus; until then the close below ends the channels
+  // (the terminals reconnect with their own backoff).
+  const gateway = app.services.terminalGateway as unknown as { drain?: (windowMs: number) => unknown };
+  if (typeof gateway.drain === 'function') await gateway.drain(RECONNECT_WINDOW_MS);
 }

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
         REDIS_URL: 'redis://cache:6379/2',
         APM_INSTANCE_ID: 'apm-2',
         APM_REDIS_PREFIX: 'signage:',
+        APM_DRAIN_SECONDS: '7',
         APM_ADMIN_USER: 'root',
         APM_ADMIN_PASSWORD: 'Root#2026pass',
         LOG_LEVEL: 'warn',
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379/2',
       redisPrefix: 'signage:',
       instanceId: 'apm-2',
+      drainSeconds: 7,
       adminUser: 'root',
       adminPassword: 'Root#2026pass',
       logLevel: 'warn',
@@ -149,8 +151,20 @@ describe('loadConfig', () => {
     expect(failure({ APM_INSTANCE_ID: 'a b' }).message).toContain('APM_INSTANCE_ID');
     expect(failure({ APM_REDIS_PREFIX: 'a b' }).message).toContain('APM_REDIS_PREFIX');
     expect(loadConfig({}, ROOT).redisPrefix).toBe('apm:');
-    expect(loadConfig({ ...pg, REDIS_URL: 'rediss://cache:6380' }, ROOT).redisUrl).toBe('rediss://cache:6380');
+    expect(loadConfig({ ...pg, REDIS_URL: 'rediss://cache:6380' }, ROOT).redisUrl).toBe(
+      'rediss://cache:6380',
+    );
     expect(loadConfig({}, ROOT).instanceId).toMatch(/^[A-Za-z0-9._-]+-\d+-[0-9a-f]{4}$/);
+  });
+
+  it('reads APM_DRAIN_SECONDS (default 5 with REDIS_URL, 0 alone) and rejects what is not 0-300, naming it', () => {
+    const cluster = { DATABASE_URL: 'postgres://db/apm', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({}, ROOT).drainSeconds).toBe(0);
+    expect(loadConfig(cluster, ROOT).drainSeconds).toBe(5);
+    expect(loadConfig({ ...cluster, APM_DRAIN_SECONDS: '0' }, ROOT).drainSeconds).toBe(0);
+    expect(loadConfig({ APM_DRAIN_SECONDS: '300' }, ROOT).drainSeconds).toBe(300);
+    for (const value of ['-1', '301', '2.5', '1e2', ' 5', 'soon'])
+      expect(failure({ APM_DRAIN_SECONDS: value }).message).toContain('APM_DRAIN_SECONDS');
   });
 
   it('rejects only one of APM_ADMIN_USER and APM_ADMIN_PASSWORD', () => {
