@@ -235,6 +235,7 @@ try {
   const heldAtEnd = fleet.openCount;
   const apmPeakRss = rss.peak;
   rss.stop();
+  const delivery = fleet.deliveryStats();
   const closes = Object.fromEntries(fleet.closes);
   const errors = Object.fromEntries(fleet.errors);
   const manifests = {
@@ -298,6 +299,7 @@ try {
       serverConfirmedMs: round(cmd.confirmedMs),
       serverSummary: cmd.summary,
       serverCpuS: round(command.cpuS, 2),
+      delivery,
     },
     serverRssMiB: { idle: round(idleRss), held: round(heldRss), peak: round(apmPeakRss), end: round(endRss) },
     manifests,

@@ -88,6 +88,14 @@ export class Fleet implements TerminalHooks {
   readonly errors = new Map<string, number>();
   readonly manifestStatus = new Map<number, number>();
   readonly manifestLatency = new Samples();
+  /** Command ids a channel delivered a second time: the server broke at-most-once per channel. */
+  duplicateDeliveries = 0;
+  /** Command ids delivered again on a later channel (after a reconnect): answered from the record. */
+  redeliveries = 0;
+  /** Executions per command id (ids are per terminal): more than one is a duplicate execution. */
+  readonly executions = new Map<number, number>();
+  /** `reconnect` messages received (each from a draining instance). */
+  reconnectsAsked = 0;
   private round: CommandRound | null = null;
 
   constructor(
@@ -219,6 +227,37 @@ export class Fleet implements TerminalHooks {
     r.received++;
     r.lastReceived = at;
     r.commandIds.add(commandId);
+  }
+
+  repeated(_t: SimTerminal, _commandId: number, sameChannel: boolean): void {
+    if (sameChannel) this.duplicateDeliveries++;
+    else this.redeliveries++;
+  }
+
+  executed(_t: SimTerminal, commandId: number): void {
+    this.executions.set(commandId, (this.executions.get(commandId) ?? 0) + 1);
+  }
+
+  /** Executions beyond the first of each command id (0 when every command ran once). */
+  get duplicateExecutions(): number {
+    let n = 0;
+    for (const count of this.executions.values()) n += count - 1;
+    return n;
+  }
+
+  /** What the fleet saw of command delivery: repeats by kind, executions, duplicate executions. */
+  deliveryStats() {
+    return {
+      commandsExecuted: this.executions.size,
+      duplicateDeliveries: this.duplicateDeliveries,
+      redeliveries: this.redeliveries,
+      duplicateExecutions: this.duplicateExecutions,
+      reconnectsAsked: this.reconnectsAsked,
+    };
+  }
+
+  reconnectAsked(): void {
+    this.reconnectsAsked++;
   }
 
   acked(_t: SimTerminal, commandId: number, ok: boolean, at: number): void {

@@ -12,8 +12,20 @@ import { request } from './http.js';
 export interface TerminalHooks {
   welcome(t: SimTerminal, at: number): void;
   heartbeatAck(t: SimTerminal, latencyMs: number): void;
+  /** A command id the terminal had not received before. */
   command(t: SimTerminal, commandId: number, name: CommandName, receivedAt: number): void;
+  /**
+   * A command id received again: `sameChannel` when this channel had already delivered it (the
+   * server broke at-most-once per channel), otherwise a redelivery after a reconnect. It is
+   * answered from the recorded ack, or (still executing) left to the one execution's ack.
+   */
+  repeated(t: SimTerminal, commandId: number, sameChannel: boolean): void;
+  /** The terminal starts executing a command (once per id, unless its ack record forgot it). */
+  executed(t: SimTerminal, commandId: number): void;
+  /** The first ack of a command, when its execution ended (acks resent from the record are not reported). */
   acked(t: SimTerminal, commandId: number, ok: boolean, at: number): void;
+  /** A draining instance asked the terminal to come back after `afterMs`. */
+  reconnectAsked(t: SimTerminal, afterMs: number): void;
   serverError(t: SimTerminal, code: string, message: string): void;
   closed(t: SimTerminal, code: number, reason: string): void;
   manifest(t: SimTerminal, status: number, ms: number): void;
@@ -35,6 +47,13 @@ export interface TerminalOptions {
   pace: boolean;
 }
 
+/** Acks remembered per terminal for answering redeliveries (the oldest are forgotten). */
+const ACK_MEMORY = 1000;
+/** Longest `reconnect` delay honoured, ms (what the player does). */
+const MAX_RECONNECT_AFTER_MS = 5 * 60_000;
+
+type Ack = Extract<TerminalMessage, { type: 'ack' }>;
+
 /** A 1×1 PNG, what a simulated terminal uploads as its screenshot. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -44,7 +63,10 @@ const PNG_1X1 = Buffer.from(
 /**
  * One simulated terminal, protocol-true: it holds a device token (from `register`), keeps the
  * channel open, answers heartbeats' acks, acknowledges every command with a result, and fetches
- * the manifest (If-None-Match) when told a new version.
+ * the manifest (If-None-Match) when told a new version. Like the player it executes each command
+ * id once: a repeated id is answered from the recorded ack (or, still executing, by that one
+ * execution's ack); and a draining instance's `reconnect` (then close 4503) brings it back after
+ * the delay named instead of the backoff.
  */
 export class SimTerminal {
   ws: WebSocket | null = null;
@@ -59,6 +81,12 @@ export class SimTerminal {
   stopped = false;
   private attempts = 0;
   private paceTimer: NodeJS.Timeout | null = null;
+  /** Acks produced, by command id (survives reconnects, as the player's ack log does). */
+  private readonly answered = new Map<number, Ack>();
+  /** Command ids executing now. */
+  private readonly executing = new Set<number>();
+  /** Command ids the current channel delivered. */
+  private delivered = new Set<number>();
   /** Set by the fleet: what to do after a heartbeat ack (closed-loop load). */
   onAck: ((t: SimTerminal) => void) | null = null;
 
@@ -79,10 +107,18 @@ export class SimTerminal {
       handshakeTimeout: 60_000,
     });
     this.ws = ws;
+    this.delivered = new Set();
     return new Promise((resolve, reject) => {
       let welcomed = false;
+      /** The delay a `reconnect` on this channel named. */
+      let reconnectAfter: number | null = null;
       ws.on('message', (data) => {
         const msg = JSON.parse(String(data)) as ServerMessage;
+        if (msg.type === 'reconnect') {
+          reconnectAfter = reconnectDelay(msg.afterMs);
+          this.hooks.reconnectAsked(this, msg.afterMs);
+          return;
+        }
         if (msg.type === 'welcome' && !welcomed) {
           welcomed = true;
           this.open = true;
@@ -98,7 +134,8 @@ export class SimTerminal {
         if (!welcomed) reject(new Error(`closed before welcome: ${code} ${String(reason)}`));
         this.hooks.closed(this, code, String(reason));
         if (welcomed && this.options.reconnect && !this.stopped && code !== 4401 && code !== 4409) {
-          this.reconnectLater();
+          // Told when to come back (4503 follows `reconnect`): no failed attempt, no backoff.
+          this.reconnectLater(reconnectAfter ?? undefined);
         }
       });
       ws.on('error', (err) => {
@@ -107,12 +144,15 @@ export class SimTerminal {
     });
   }
 
-  /** Exponential backoff with full jitter, capped at 30 s (what the player does). */
-  private reconnectLater(): void {
-    const cap = Math.min(30_000, 500 * 2 ** this.attempts++);
+  /**
+   * Reconnects after `afterMs` (what a draining instance named), else after exponential backoff
+   * with full jitter, capped at 30 s (what the player does).
+   */
+  private reconnectLater(afterMs?: number): void {
+    const delay = afterMs ?? Math.random() * Math.min(30_000, 500 * 2 ** this.attempts++);
     setTimeout(() => {
       if (!this.stopped) this.connect().catch(() => this.reconnectLater());
-    }, Math.random() * cap).unref();
+    }, delay).unref();
   }
 
   private receive(msg: ServerMessage): void {
@@ -142,8 +182,7 @@ export class SimTerminal {
           void this.fetchManifest().catch((err) => this.hooks.manifestFailed(this, err));
         break;
       case 'command':
-        this.hooks.command(this, msg.commandId, msg.name, performance.now());
-        void this.execute(msg.commandId, msg.name, msg.params);
+        this.onCommand(msg);
         break;
       case 'error':
         this.hooks.serverError(this, msg.code, msg.message);
@@ -188,11 +227,35 @@ export class SimTerminal {
     return this.inFlight.size;
   }
 
-  send(msg: TerminalMessage): void {
-    this.ws?.send(JSON.stringify(msg));
+  /** Sends on the channel if it is open (a message for a closed or still-opening one is lost). */
+  send(msg: TerminalMessage): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Executions in progress and acks recorded: what a repeated command id is answered with. */
+  get commandRecord(): { executing: number; answered: number } {
+    return { executing: this.executing.size, answered: this.answered.size };
+  }
+
+  private onCommand(msg: Extract<ServerMessage, { type: 'command' }>): void {
+    const id = msg.commandId;
+    const sameChannel = this.delivered.has(id);
+    this.delivered.add(id);
+    const earlier = this.answered.get(id);
+    if (earlier || this.executing.has(id)) {
+      this.hooks.repeated(this, id, sameChannel);
+      if (earlier) this.send(earlier);
+      return;
+    }
+    this.hooks.command(this, id, msg.name, performance.now());
+    void this.execute(id, msg.name, msg.params);
   }
 
   private async execute(commandId: number, name: CommandName, params: Record<string, unknown>) {
+    this.executing.add(commandId);
+    this.hooks.executed(this, commandId);
     let ok = true;
     let result: Record<string, unknown> = {};
     let error: string | undefined;
@@ -223,7 +286,12 @@ export class SimTerminal {
       ok = false;
       error = err instanceof Error ? err.message.slice(0, 1000) : String(err);
     }
-    this.send({ type: 'ack', commandId, ok, result, ...(error ? { error } : {}) });
+    const ack: Ack = { type: 'ack', commandId, ok, result, ...(error ? { error } : {}) };
+    // Recorded before it is sent: when the send is lost, the redelivery is answered from here.
+    this.answered.set(commandId, ack);
+    if (this.answered.size > ACK_MEMORY) this.answered.delete(this.answered.keys().next().value!);
+    this.executing.delete(commandId);
+    this.send(ack);
     this.hooks.acked(this, commandId, ok, performance.now());
     // A reboot reloads the player: the channel drops and comes back.
     if (name === 'reboot' && ok && this.options.reconnect) this.ws?.close(1001, 'reboot');
@@ -269,4 +337,10 @@ export class SimTerminal {
     this.stopPacing();
     this.ws?.close(1000, 'bye');
   }
+}
+
+/** The delay a `reconnect` message names, if it is a usable one (whole ms, at most 5 min). */
+export function reconnectDelay(afterMs: unknown): number | null {
+  if (typeof afterMs !== 'number' || !Number.isFinite(afterMs) || afterMs < 0) return null;
+  return Math.min(Math.floor(afterMs), MAX_RECONNECT_AFTER_MS);
 }

@@ -39,11 +39,23 @@ export class Backoff {
 
   /** The connection closed (or failed to open): answers how long to wait before the next try. */
   closed(): number {
-    if (this.openedAt !== null && this.now() - this.openedAt >= this.options.stableMs) this.attempt = 0;
-    this.openedAt = null;
+    this.ended();
     const delay = backoffDelay(this.attempt, this.options, this.random());
     this.attempt += 1;
     return delay;
+  }
+
+  /**
+   * The server closed the connection on purpose (it is draining) and named when to come back:
+   * not a failure, so no attempt is counted (a connection that stayed up long enough still resets).
+   */
+  drained(): void {
+    this.ended();
+  }
+
+  private ended(): void {
+    if (this.openedAt !== null && this.now() - this.openedAt >= this.options.stableMs) this.attempt = 0;
+    this.openedAt = null;
   }
 
   /** Attempts made since the last stable connection. */

@@ -20,9 +20,20 @@ export interface ChannelEvents {
   replaced(): void;
 }
 
+/** Longest `reconnect` delay honoured, ms (a larger one is cut to this). */
+export const MAX_RECONNECT_AFTER_MS = 5 * 60_000;
+
+/** The delay a `reconnect` message names, if it is a usable one. */
+export function reconnectDelay(afterMs: unknown): number | null {
+  if (typeof afterMs !== 'number' || !Number.isFinite(afterMs) || afterMs < 0) return null;
+  return Math.min(Math.floor(afterMs), MAX_RECONNECT_AFTER_MS);
+}
+
 /**
  * The WebSocket channel to the server: connects with the device token, reconnects after a loss
  * with exponential backoff and full jitter, and sends heartbeats at the period the server asks.
+ * A draining server instance sends `reconnect` (then closes with 4503): the channel then comes
+ * back after the delay it named, counted from the close, without counting a failed attempt.
  */
 export class Channel {
   private socket: WebSocket | null = null;
@@ -31,12 +42,12 @@ export class Channel {
   private soonTimer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
   private running = false;
-  private readonly backoff = new Backoff();
 
   constructor(
     private readonly token: () => string | null,
     private readonly status: () => Promise<Extract<TerminalMessage, { type: 'heartbeat' }>['status']>,
     private readonly events: ChannelEvents,
+    private readonly backoff = new Backoff(),
   ) {}
 
   /** Starts connecting (and keeps reconnecting until `stop`). */
@@ -109,6 +120,8 @@ export class Channel {
     const url = `${scheme}//${location.host}${API_BASE}${TERMINAL_WS_PATH}?token=${encodeURIComponent(token)}`;
     const socket = new WebSocket(url);
     this.socket = socket;
+    /** The delay the server named in `reconnect` on this socket. */
+    let reconnectAfter: number | null = null;
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.backoff.opened();
@@ -120,6 +133,10 @@ export class Channel {
       try {
         message = JSON.parse(event.data) as ServerMessage;
       } catch {
+        return;
+      }
+      if (message.type === 'reconnect') {
+        reconnectAfter = reconnectDelay(message.afterMs);
         return;
       }
       this.events.message(message);
@@ -143,7 +160,15 @@ export class Channel {
         return;
       }
       this.events.state('closed');
-      this.retryTimer = setTimeout(() => this.connect(), this.backoff.closed());
+      let delay: number;
+      if (reconnectAfter !== null) {
+        // Told to come back later (4503 follows `reconnect`; any close after it means the same).
+        this.backoff.drained();
+        delay = reconnectAfter;
+      } else {
+        delay = this.backoff.closed();
+      }
+      this.retryTimer = setTimeout(() => this.connect(), delay);
     };
   }
 }

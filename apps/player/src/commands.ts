@@ -95,6 +95,11 @@ export class AckLog {
   /** Remembers an ack (the oldest are forgotten past the capacity). */
   add(ack: CommandAck): void {
     this.acks = [...this.acks.filter((a) => a.commandId !== ack.commandId), ack].slice(-this.capacity);
-    this.store.write(JSON.stringify(this.acks));
+    try {
+      this.store.write(JSON.stringify(this.acks));
+    } catch (err) {
+      // A full or unavailable store must not lose the ack: it is still known until a reload.
+      console.warn('ack log not saved', err);
+    }
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@apm/contract';
 import { Backoff } from './backoff.js';
 import { Channel } from './channel.js';
+import { CommandQueue, type CommandOutcome } from './command-queue.js';
 import { AckLog, runCommand } from './commands.js';
 import { commandHandlers } from './command-handlers.js';
 import { DeviceApi, DeviceApiError } from './device-api.js';
@@ -47,10 +48,14 @@ export class Player {
   private claimed = false;
   private name = '';
   private readonly plays = new ProofOfPlay((message) => this.channel.send(message));
-  private commandChain: Promise<void> = Promise.resolve();
-  private readonly acks = new AckLog({
-    read: () => localStorage.getItem('apm.player.acks'),
-    write: (value) => localStorage.setItem('apm.player.acks', value),
+  private readonly commands = new CommandQueue({
+    acks: new AckLog({
+      read: () => localStorage.getItem('apm.player.acks'),
+      write: (value) => localStorage.setItem('apm.player.acks', value),
+    }),
+    run: (message) => this.execute(message),
+    send: (ack) => void this.channel.send(ack),
+    failed: (commandId, err) => console.error(`command ${commandId}`, err),
   });
   private screenOn = true;
   /** The manifest being played (its programs are all cached), or null before the first one. */
@@ -223,16 +228,14 @@ export class Player {
         this.syncNow(false);
         break;
       case 'command':
-        // One at a time, in the order they came; one failing must not stop the next.
-        this.commandChain = this.commandChain
-          .then(() => this.execute(message))
-          .catch((err: unknown) => console.error(`command ${message.commandId}`, err));
+        this.commands.receive(message);
         break;
       case 'error':
         console.warn(`server: ${message.code}: ${message.message}`);
         break;
       case 'revoked':
       case 'heartbeatAck':
+      case 'reconnect': // the channel's own business (it reconnects after the delay)
         break;
     }
   }
@@ -278,12 +281,8 @@ export class Player {
     console.warn(err);
   }
 
-  private async execute(message: Extract<ServerMessage, { type: 'command' }>): Promise<void> {
-    const earlier = this.acks.get(message.commandId);
-    if (earlier) {
-      this.channel.send(earlier);
-      return;
-    }
+  /** Carries out one command (the queue makes it once per id); a reboot reloads once the ack has left. */
+  private async execute(message: Extract<ServerMessage, { type: 'command' }>): Promise<CommandOutcome> {
     let afterAck: (() => void) | null = null;
     const ack = await runCommand(
       message,
@@ -291,12 +290,15 @@ export class Player {
         afterAck = then;
       }),
     );
-    this.acks.add(ack);
-    this.channel.send(ack);
-    if (afterAck) {
-      await this.channel.drain();
-      (afterAck as () => void)();
-    }
+    const then = afterAck as (() => void) | null;
+    if (!then) return { ack };
+    return {
+      ack,
+      afterSend: async () => {
+        await this.channel.drain();
+        then();
+      },
+    };
   }
 
   /** A material's URL: its cached copy, or (not cached yet) the server's, with the token. */

@@ -73,4 +73,25 @@ describe('Backoff', () => {
     now += 5000;
     expect(backoff.closed()).toBe(2000);
   });
+
+  it('counts no attempt for a drain, yet starts over after a stable connection as after a loss', () => {
+    let now = 0;
+    const backoff = new Backoff(
+      opts,
+      () => 0.5,
+      () => now,
+    );
+    backoff.closed();
+    backoff.closed();
+    backoff.opened();
+    now += 5000;
+    backoff.drained();
+    expect(backoff.attempts).toBe(2);
+    expect(backoff.closed()).toBe(2000);
+    backoff.opened();
+    now += 20_000;
+    backoff.drained();
+    expect(backoff.attempts).toBe(0);
+    expect(backoff.closed()).toBe(500);
+  });
 });
