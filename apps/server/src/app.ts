@@ -120,6 +120,9 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
         'secret settings cannot be decrypted: wrong APM_SECRET_KEY or secret.key',
       );
   });
+  // Leadership is settled before the services below start, and released after they stopped (onClose runs last first).
+  app.addHook('onReady', async () => app.services.leader.start(app.log));
+  app.addHook('onClose', async () => app.services.leader.stop());
   // Material processing runs in the background while the app is up; stopping kills its child processes.
   app.addHook('onReady', async () => app.services.materialJobs.start(app.log));
   app.addHook('onClose', async () => app.services.materialJobs.stop());

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClusterContext, type ClusterContext } from '../cluster/cluster.js';
+import { LeaderElection } from '../cluster/leader.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AnnouncementService } from '../modules/announcements/service.js';
@@ -53,6 +54,8 @@ import { WeatherService } from '../modules/weather/weather-service.js';
 export interface Services {
   /** This instance among others: its id and the Redis connection of the scale-out mode (null when alone). */
   cluster: ClusterContext;
+  /** Whether this instance runs the cluster's singletons (always, without `DATABASE_URL`); started with the app. */
+  leader: LeaderElection;
   settings: SettingsService;
   landingKey: LandingKey;
   sessions: SessionService;
@@ -154,6 +157,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   );
   return {
     cluster,
+    leader: new LeaderElection(config),
     settings,
     landingKey,
     sessions,

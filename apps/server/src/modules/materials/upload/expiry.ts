@@ -13,7 +13,7 @@ export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 /**
  * Removes unfinished uploads past their `expiresAt` (row, partial bytes, tus info file), and
  * files in the uploads directory older than the upload lifetime that no running upload owns
- * (left by a crash during a multipart upload or a finish). Runs on a timer while the app runs.
+ * (left by a crash during a multipart upload or a finish). Runs on a timer on the cluster's leader.
  */
 export class UploadExpiry {
   private timer: NodeJS.Timeout | null = null;

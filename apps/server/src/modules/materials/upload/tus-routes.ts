@@ -162,9 +162,13 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // tus bodies stream to the store untouched.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  app.addHook('onReady', async () => expiry.start());
+  // One sweep for the cluster: the leader's.
+  let stopSweeping = () => {};
+  app.addHook('onReady', async () => {
+    stopSweeping = app.services.leader.whileLeader(expiry);
+  });
   app.addHook('onClose', async () => {
-    expiry.stop();
+    stopSweeping();
     await store.close();
   });
 
