@@ -103,14 +103,17 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(inputPlugin);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
-  });
   await app.register(servicesPlugin, { db, config });
   // Serving or draining: the readiness route reads it, a graceful stop (server.ts) sets it.
   app.decorate('lifecycle', new InstanceLifecycle());
+  // After the services (which open the Redis connection): with Redis, limits count across instances.
+  const { cluster } = app.services;
+  await app.register(rateLimit, {
+    global: false,
+    ...(cluster.redis && { redis: cluster.redis, nameSpace: cluster.key('rate-limit:') }),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`, 'rateLimited'),
+  });
   // Write-only secrets stored in plain text before encryption at rest are sealed on start.
   app.addHook('onReady', async () => {
     const unreadable = await app.services.settings.sealPlainSecrets();

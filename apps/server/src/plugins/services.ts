@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClusterContext, type ClusterContext } from '../cluster/cluster.js';
 import { LeaderElection } from '../cluster/leader.js';
+import { createSharedStore } from '../cluster/shared-store.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AnnouncementService } from '../modules/announcements/service.js';
@@ -137,8 +138,9 @@ export function createServices(db: Database, config: AppConfig): Services {
   const settings = new SettingsService(db, loadSecretBox(config.dataDir, config.secretKey));
   const landingKey = new LandingKey(settings);
   const sessions = new SessionService(db);
-  const loginGuard = new LoginGuard();
-  const codes = new VerificationCodes();
+  // A store each: a flood of one (failed sign-ins, captchas) cannot evict the other's entries when alone.
+  const loginGuard = new LoginGuard(createSharedStore(cluster));
+  const codes = new VerificationCodes(createSharedStore(cluster));
   const outbox = new OutboxNotifier(path.join(config.dataDir, 'outbox'));
   const notifier: Notifier = new ConfiguredNotifier(settings, outbox, config.smtpUrl);
   const menus = new MenuService(db);

@@ -136,7 +136,7 @@ export class AccountService {
     const newPassword = await this.key.reveal('newPassword', rawNew);
     const user = await this.user(auth.userId);
     const type = await this.checkNew(user.passwordHash, newPassword);
-    if (!this.codes.check('password', `${auth.userId}:${way}`, code)) throw wrongCode();
+    if (!(await this.codes.check('password', `${auth.userId}:${way}`, code))) throw wrongCode();
     return this.setPassword(auth, newPassword, type);
   }
 
@@ -149,7 +149,7 @@ export class AccountService {
     if (rawTarget !== undefined) {
       const target = validTarget(way, rawTarget);
       await requireTargetFree(this.db, way, target, auth.userId);
-      const code = this.codes.issue('bind', `${auth.userId}:${way}:${target}`);
+      const code = await this.codes.issue('bind', `${auth.userId}:${way}:${target}`);
       if (!code) throw tooSoon();
       await this.notifier.send(message(way, target, code, 'confirm this address for your APM account'));
       return;
@@ -157,7 +157,7 @@ export class AccountService {
     const user = await this.user(auth.userId);
     const to = way === 'email' ? user.email : user.phone;
     if (!to) throw fieldFault(400, 'way', 'unbound', `Your account has no ${fieldOf(way)} to send a code to`);
-    const code = this.codes.issue('password', `${auth.userId}:${way}`);
+    const code = await this.codes.issue('password', `${auth.userId}:${way}`);
     if (!code) throw tooSoon();
     await this.notifier.send(message(way, to, code, 'change your APM password'));
   }
@@ -165,7 +165,7 @@ export class AccountService {
   /** Binds the e-mail/phone the code was sent to; sets when it was confirmed. 409 when taken meanwhile. */
   async bind(auth: AuthContext, way: CodeWay, rawTarget: string, code: string): Promise<void> {
     const target = validTarget(way, rawTarget);
-    if (!this.codes.check('bind', `${auth.userId}:${way}:${target}`, code)) throw wrongCode();
+    if (!(await this.codes.check('bind', `${auth.userId}:${way}:${target}`, code))) throw wrongCode();
     await requireTargetFree(this.db, way, target, auth.userId);
     const now = new Date();
     await this.db

@@ -58,12 +58,12 @@ export class LoginService {
     if (!username)
       throw badRequest('username is required', 'validation', { fields: { username: 'required' } });
 
-    if (this.guard.needsCaptcha(username, attempt.ip)) {
+    if (await this.guard.needsCaptcha(username, attempt.ip)) {
       if (!attempt.validateCode) {
         throw badRequest('Enter the verification image code', 'captchaRequired', { needCaptcha: true });
       }
-      if (!this.guard.checkCaptcha(attempt.captchaId, attempt.validateCode)) {
-        this.guard.recordFailure(username, attempt.ip);
+      if (!(await this.guard.checkCaptcha(attempt.captchaId, attempt.validateCode))) {
+        await this.guard.recordFailure(username, attempt.ip);
         throw badRequest('The verification image code is wrong', 'captchaWrong', { needCaptcha: true });
       }
     }
@@ -71,10 +71,8 @@ export class LoginService {
     const [user] = await this.db.select().from(users).where(eq(users.loginName, username));
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !passwordOk) {
-      this.guard.recordFailure(username, attempt.ip);
-      throw new AppError(401, 'Incorrect user name or password', 'badCredentials', {
-        needCaptcha: this.guard.needsCaptcha(username, attempt.ip),
-      });
+      const needCaptcha = await this.guard.recordFailure(username, attempt.ip);
+      throw new AppError(401, 'Incorrect user name or password', 'badCredentials', { needCaptcha });
     }
     if (!user.enabled) throw forbidden('This account is disabled', 'accountDisabled');
 
@@ -82,8 +80,8 @@ export class LoginService {
       if (!attempt.verificationCode) {
         throw badRequest('Enter the verification code sent to you', 'verificationRequired');
       }
-      if (!this.codes.check('login', user.loginName, attempt.verificationCode)) {
-        this.guard.recordFailure(username, attempt.ip);
+      if (!(await this.codes.check('login', user.loginName, attempt.verificationCode))) {
+        await this.guard.recordFailure(username, attempt.ip);
         throw badRequest('The verification code is wrong or has expired', 'verificationWrong');
       }
     }
@@ -99,7 +97,7 @@ export class LoginService {
       .update(users)
       .set({ lastLoginAt: new Date(), lastLoginIp: attempt.ip })
       .where(eq(users.id, user.id));
-    this.guard.recordSuccess(username, attempt.ip);
+    await this.guard.recordSuccess(username, attempt.ip);
     return { token, userId: user.id, loginName: user.loginName, userPwdType: user.userPwdType, pwdPastDue };
   }
 
@@ -117,7 +115,7 @@ export class LoginService {
     const [user] = await this.db.select().from(users).where(eq(users.loginName, username));
     const to = way === 'email' ? user?.email : user?.phone;
     if (!user || !user.enabled || !to) return;
-    const code = this.codes.issue('login', user.loginName);
+    const code = await this.codes.issue('login', user.loginName);
     if (!code) throw new AppError(429, 'A code was sent less than a minute ago', 'rateLimited');
     await this.notifier.send({
       channel: way,

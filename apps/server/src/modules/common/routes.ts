@@ -77,7 +77,7 @@ const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'A new captcha image (SVG); its answer is tied to a cookie' },
     },
     async (_request, reply) => {
-      const { id, svg } = loginGuard.issueCaptcha();
+      const { id, svg } = await loginGuard.issueCaptcha();
       reply.setCookie(CAPTCHA_COOKIE, id, { path: '/apm-web', httpOnly: true, sameSite: 'lax', maxAge: 300 });
       reply.header('cache-control', 'no-store').type('image/svg+xml');
       return svg;

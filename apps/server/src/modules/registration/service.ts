@@ -105,7 +105,7 @@ export class RegistrationService {
     await requireWayOpen(this.settings, way);
     const target = validTarget(way, rawTarget);
     await requireTargetFree(this.db, way, target);
-    const code = this.codes.issue('register', `${way}:${target}`);
+    const code = await this.codes.issue('register', `${way}:${target}`);
     if (!code) throw tooSoon();
     await this.notifier.send(message(way, target, code, 'register your organisation on APM'));
   }
@@ -131,7 +131,8 @@ export class RegistrationService {
       .orderBy(offices.id)
       .limit(1);
     if (!platform) throw new AppError(409, 'The system is not initialised yet', 'notInitialised');
-    if (!this.codes.check('register', `${input.way}:${target}`, input.verificationCode)) throw wrongCode();
+    if (!(await this.codes.check('register', `${input.way}:${target}`, input.verificationCode)))
+      throw wrongCode();
 
     const passwordHash = await hashPassword(password);
     const now = new Date();
@@ -188,7 +189,7 @@ export class RegistrationService {
     await this.requireBrand(host);
     await requireWayOpen(this.settings, way);
     const username = (await this.key.reveal('username', rawUsername)).trim();
-    const code = this.codes.issue('forgot', `${way}:${username.toLowerCase()}`);
+    const code = await this.codes.issue('forgot', `${way}:${username.toLowerCase()}`);
     if (!code) throw tooSoon();
     const [user] = await this.db.select().from(users).where(eq(users.loginName, username));
     const to = way === 'email' ? user?.email : user?.phone;
@@ -208,7 +209,8 @@ export class RegistrationService {
     const username = (await this.key.reveal('username', rawUsername)).trim();
     const newPassword = await this.key.reveal('newPassword', rawNew);
     const userPwdType = await checkPasswordPolicy(this.settings, 'newPassword', newPassword);
-    if (!this.codes.check('forgot', `${way}:${username.toLowerCase()}`, verificationCode)) throw wrongCode();
+    if (!(await this.codes.check('forgot', `${way}:${username.toLowerCase()}`, verificationCode)))
+      throw wrongCode();
     const [user] = await this.db.select().from(users).where(eq(users.loginName, username));
     const to = way === 'email' ? user?.email : user?.phone;
     // A code issued for an unknown account was never sent: it can only be guessed, so it is refused alike.

@@ -163,7 +163,7 @@ describe('POST /a/login: refusals and body handling', () => {
 
     const image = await t.app.inject({ method: 'GET', url: '/apm-web/f/common/validateCode' });
     const captchaId = image.cookies.find((c) => c.name === 'apm_captcha')!.value;
-    const answer = t.app.services.loginGuard.peekCaptcha(captchaId)!;
+    const answer = (await t.app.services.loginGuard.peekCaptcha(captchaId))!;
     const wrong = await from(
       { ...(await encrypted('eve', 'Eve#2026pass')), validateCode: answer === 'zzzz' ? 'yyyy' : 'zzzz' },
       { apm_captcha: captchaId },

@@ -59,7 +59,7 @@ describe('POST /a/login', () => {
     const image = await t.app.inject({ method: 'GET', url: '/apm-web/f/common/validateCode' });
     expect(image.headers['content-type']).toContain('image/svg+xml');
     const captchaId = image.cookies.find((c) => c.name === 'apm_captcha')!.value;
-    const answer = t.app.services.loginGuard.peekCaptcha(captchaId)!;
+    const answer = (await t.app.services.loginGuard.peekCaptcha(captchaId))!;
     const ok = await t.app.inject({
       method: 'POST',
       url: '/apm-web/a/login',

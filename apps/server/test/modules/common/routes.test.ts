@@ -219,7 +219,7 @@ describe('open sign-in calls (/f/common/...)', () => {
       expect(cookie).toMatchObject({ httpOnly: true, path: '/apm-web', maxAge: 300 });
       const b = await t.app.inject({ method: 'GET', url: '/apm-web/f/common/validateCode' });
       expect(b.cookies.find((c) => c.name === 'apm_captcha')!.value).not.toBe(cookie.value);
-      expect(t.app.services.loginGuard.peekCaptcha(cookie.value)).toMatch(/^\w{4}$/);
+      expect(await t.app.services.loginGuard.peekCaptcha(cookie.value)).toMatch(/^\w{4}$/);
     });
 
     it('checkIslogin answers false without a session, false for a bad one, true with a good one', async () => {
