@@ -60,9 +60,10 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EnvelopeOf(HealthSchema), 503: EnvelopeOf(HealthSchema) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const health = await report();
       if (health.ok) return ok(health, 'Healthy');
+      request.log.warn({ health }, `health check failed: ${health.down.join(', ')} down`);
       return reply.status(503).send({
         code: 503,
         msg: `Unavailable: ${health.down.join(', ')} down`,
