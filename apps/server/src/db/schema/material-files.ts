@@ -56,6 +56,11 @@ export const materialFiles = pgTable(
     processProgress: integer('process_progress').notNull().default(0),
     /** Why processing failed, e.g. "needs ffmpeg: install it on the server". */
     processError: text('process_error'),
+    /**
+     * Until when the instance running the job holds it (renewed while it runs); a `running` file
+     * past its lease was left by an instance that died and goes back to the queue.
+     */
+    processLeaseUntil: timestamp('process_lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import type { ConvertProgress } from '@apm/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { MediaToolPaths } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import { materialFiles, type MaterialKindValue } from '../../../db/schema/index.js';
@@ -27,7 +27,12 @@ export interface MaterialJobQueueOptions {
   pollMs?: number;
   /** Least time between two progress writes of one job. */
   progressIntervalMs?: number;
+  /** How long a claim holds without renewal (renewed every third of it while the job runs). */
+  leaseMs?: number;
 }
+
+/** Default lease of a claimed job: how soon another instance re-runs the job of one that died. */
+export const JOB_LEASE_MS = 60_000;
 
 /** Processing step of each kind. */
 const HANDLERS: Record<MaterialKindValue, JobHandler> = {
@@ -45,15 +50,17 @@ const MAX_ERROR = 1000;
 /**
  * Processing of stored material files, queued in the `material_files` table itself
  * (`process_state` queued → running → done | failed). A job is claimed atomically with
- * `FOR UPDATE SKIP LOCKED`, so several server processes may share one PostgreSQL; rows left
- * `running` by a crash go back to the queue on start. Failures end as `failed` with a message
- * for the console, never as an unhandled rejection.
+ * `FOR UPDATE SKIP LOCKED`, so several server processes may share one PostgreSQL. A claim is a
+ * lease (`process_lease_until`) that the running instance renews; a `running` row past its lease
+ * (its instance crashed or was killed) goes back to the queue at the next look of any instance.
+ * Failures end as `failed` with a message for the console, never as an unhandled rejection.
  */
 export class MaterialJobQueue {
   private readonly tools: MediaTools;
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly progressIntervalMs: number;
+  private readonly leaseMs: number;
   private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
   private log: JobLogger = SILENT;
   private started = false;
@@ -72,6 +79,7 @@ export class MaterialJobQueue {
     this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.pollMs = options.pollMs ?? 5000;
     this.progressIntervalMs = options.progressIntervalMs ?? 500;
+    this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   }
 
   /**
@@ -87,20 +95,30 @@ export class MaterialJobQueue {
     if (this.started) return;
     if (log) this.log = log;
     this.started = true;
+    await this.requeueAbandoned();
+    if (!this.started) return; // stopped meanwhile
+    this.timer = setInterval(() => void this.requeueAbandoned().then(() => this.wake()), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Puts back in the queue the files whose job's lease ran out (its instance is gone). */
+  private async requeueAbandoned(): Promise<void> {
     try {
       const recovered = await this.db
         .update(materialFiles)
-        .set({ processState: 'queued', processProgress: 0 })
-        .where(eq(materialFiles.processState, 'running'))
+        .set({ processState: 'queued', processProgress: 0, processLeaseUntil: null })
+        .where(
+          and(
+            eq(materialFiles.processState, 'running'),
+            or(isNull(materialFiles.processLeaseUntil), lt(materialFiles.processLeaseUntil, sql`now()`)),
+          ),
+        )
         .returning({ id: materialFiles.id });
       if (recovered.length) this.log.info({ fileIds: recovered.map((r) => r.id) }, 'material jobs re-queued');
     } catch (err) {
       this.log.error({ err }, 'material jobs: re-queueing interrupted jobs failed');
     }
-    if (!this.started) return; // stopped meanwhile
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref();
-    this.wake();
   }
 
   /** Looks at the queue now (after an upload finished); returns at once. */
@@ -184,7 +202,12 @@ export class MaterialJobQueue {
       .for('update', { skipLocked: true });
     const [row] = await this.db
       .update(materialFiles)
-      .set({ processState: 'running', processProgress: 0, processError: null })
+      .set({
+        processState: 'running',
+        processProgress: 0,
+        processError: null,
+        processLeaseUntil: this.leaseEnd(),
+      })
       // A scalar subquery runs once (an InitPlan); `id IN (…LIMIT 1…)` may be re-run per row and claim several.
       .where(and(eq(materialFiles.id, sql`(${oldest})`), eq(materialFiles.processState, 'queued')))
       .returning({
@@ -198,6 +221,25 @@ export class MaterialJobQueue {
     return row ?? null;
   }
 
+  /** The end of a lease taken or renewed now (the database's clock: instances' clocks may differ). */
+  private leaseEnd() {
+    return sql`now() + make_interval(secs => ${this.leaseMs / 1000})`;
+  }
+
+  /** Renews a running job's lease every third of it, until the returned function is called. */
+  private holdLease(fileId: number): () => void {
+    const where = and(eq(materialFiles.id, fileId), eq(materialFiles.processState, 'running'));
+    const timer = setInterval(() => {
+      this.db
+        .update(materialFiles)
+        .set({ processLeaseUntil: this.leaseEnd() })
+        .where(where)
+        .catch((err: unknown) => this.log.warn({ err, fileId }, 'material job: lease not renewed'));
+    }, this.leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private async exists(fileId: number): Promise<boolean> {
     const rows = await this.db
       .select({ id: materialFiles.id })
@@ -208,9 +250,11 @@ export class MaterialJobQueue {
 
   private launch(file: JobFile): void {
     const controller = new AbortController();
+    const releaseLease = this.holdLease(file.id);
     const done = this.execute(file, controller.signal)
       .catch((err) => this.log.error({ err, fileId: file.id }, 'material job: state not written'))
       .finally(() => {
+        releaseLease();
         this.running.delete(file.id);
         this.wake();
       });

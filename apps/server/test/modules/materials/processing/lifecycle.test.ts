@@ -95,6 +95,65 @@ describe('material job queue lifecycle', () => {
     expect(await fileRow(t.db, fileId)).toMatchObject({ processState: 'done', width: 40, height: 30 });
   });
 
+  it('leaves a running job within its lease to its instance; takes it over when the lease ran out', async () => {
+    await t.app.services.materialJobs.stop();
+    const image = await png(at(dir, 'leased.png'), 24, 12);
+    const { fileId } = await storeMaterial(t.app, owner, image, {
+      kind: 'image',
+      mime: 'image/png',
+      ext: '.png',
+      state: 'running',
+    });
+    // Another instance claimed it and renews its lease.
+    const leaseFor = (ms: number) =>
+      t.db
+        .update(materialFiles)
+        .set({ processLeaseUntil: new Date(Date.now() + ms) })
+        .where(eq(materialFiles.id, fileId));
+    await leaseFor(60_000);
+    const other = new MaterialJobQueue(t.db, t.app.services.filesDir, t.config.tools, { pollMs: 20 });
+    try {
+      await other.start();
+      await sleep(200);
+      await other.idle();
+      expect((await fileRow(t.db, fileId)).processState).toBe('running');
+      // That instance died: its lease runs out and the next look re-queues and processes the file.
+      await leaseFor(-1000);
+      await expect
+        .poll(async () => (await fileRow(t.db, fileId)).processState, { timeout: 10_000 })
+        .toBe('done');
+      expect(await fileRow(t.db, fileId)).toMatchObject({ width: 24, height: 12 });
+    } finally {
+      await other.stop();
+      await t.app.services.materialJobs.start();
+    }
+  });
+
+  it('renews the lease of a running job', async () => {
+    await t.app.services.materialJobs.stop();
+    // A transcoding: long enough to see renewals.
+    const avi = await testVideo(at(dir, 'lease.avi'), 30, '960x540', ['-c:v', 'mpeg4', '-c:a', 'mp2']);
+    const { fileId } = await storeMaterial(t.app, owner, avi, {
+      kind: 'video',
+      mime: 'video/x-msvideo',
+      ext: '.avi',
+    });
+    const queue = new MaterialJobQueue(t.db, t.app.services.filesDir, t.config.tools, { leaseMs: 600 });
+    try {
+      await queue.start();
+      await expect.poll(async () => (await fileRow(t.db, fileId)).processState).toBe('running');
+      const first = (await fileRow(t.db, fileId)).processLeaseUntil!;
+      await expect
+        .poll(async () => (await fileRow(t.db, fileId)).processLeaseUntil!.getTime(), { timeout: 5000 })
+        .toBeGreaterThan(first.getTime());
+    } finally {
+      await queue.stop();
+      // Not left in the queue for the tests below.
+      await t.db.update(materialFiles).set({ processState: 'failed' }).where(eq(materialFiles.id, fileId));
+      await t.app.services.materialJobs.start();
+    }
+  });
+
   it('two queues (two servers) of two workers each claim every file exactly once', async () => {
     await t.app.services.materialJobs.stop();
     const stored = await Promise.all(

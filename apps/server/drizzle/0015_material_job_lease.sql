@@ -1,0 +1,1 @@
+ALTER TABLE "material_files" ADD COLUMN "process_lease_until" timestamp with time zone;
