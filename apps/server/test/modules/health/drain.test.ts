@@ -24,11 +24,11 @@ describe('graceful stop: drain', () => {
     const stopping = server.stop();
     const draining = await ready();
     expect(draining.status).toBe(503);
-    expect((await draining.json()).jsonObject).toEqual({ reason: 'draining' });
+    expect(((await draining.json()) as { jsonObject: unknown }).jsonObject).toEqual({ reason: 'draining' });
     // Still serving while the balancer notices.
     const health = await fetch(`${server.url}/apm-web/f/common/health`);
     expect(health.status).toBe(200);
-    expect((await health.json()).data.draining).toBe(true);
+    expect(((await health.json()) as { data: { draining: boolean } }).data.draining).toBe(true);
     expect(drained).toEqual([]);
 
     await stopping;

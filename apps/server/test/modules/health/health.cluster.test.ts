@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HealthReport } from '../../../src/modules/health/checks.js';
 import { startTestCluster, type TestCluster } from '../../helpers/cluster.js';
+
+/** A health answer. */
+const healthOf = async (res: Response) => (await res.json()) as { msg: string; data: HealthReport };
 
 describe('cluster: health with PostgreSQL and Redis', () => {
   let cluster: TestCluster;
@@ -12,7 +16,7 @@ describe('cluster: health with PostgreSQL and Redis', () => {
     for (const instance of cluster.instances) {
       const res = await fetch(`${instance.base}/apm-web/f/common/health`);
       expect(res.status).toBe(200);
-      expect((await res.json()).data).toMatchObject({
+      expect((await healthOf(res)).data).toMatchObject({
         ok: true,
         instanceId: instance.config.instanceId,
         database: { ok: true, ms: expect.any(Number) },
@@ -28,7 +32,7 @@ describe('cluster: health with PostgreSQL and Redis', () => {
     lost!.app.services.cluster.redis!.disconnect();
     const res = await fetch(`${lost!.base}/apm-web/f/common/health`);
     expect(res.status).toBe(503);
-    const body = await res.json();
+    const body = await healthOf(res);
     expect(body.msg).toContain('redis');
     expect(body.data.down).toContain('redis');
     expect(body.data.redis).toMatchObject({ ok: false, ms: null, error: expect.any(String) });
