@@ -39,6 +39,8 @@ import { MaterialJobQueue } from '../modules/materials/processing/queue.js';
 import { StorageCapacityService } from '../modules/materials/storage-capacity.js';
 import { MaterialUploadService } from '../modules/materials/upload/upload-service.js';
 import { InProcessTerminalBus, type TerminalBus } from '../terminal/bus.js';
+import { PresenceDirectory } from '../terminal/presence-directory.js';
+import { RedisTerminalBus } from '../terminal/redis-bus.js';
 import { TerminalCommandService } from '../terminal/commands.js';
 import { TerminalDeviceService } from '../terminal/device-service.js';
 import { TerminalGateway } from '../terminal/gateway.js';
@@ -150,7 +152,8 @@ export function createServices(db: Database, config: AppConfig): Services {
   const materialFolders = new MaterialFolderService(db);
   const storageCapacity = new StorageCapacityService(db, settings);
   const materialJobs = new MaterialJobQueue(db, filesDir, config.tools);
-  const terminal = createTerminalServices(db, config, settings, filesDir);
+  const leader = new LeaderElection(config);
+  const terminal = createTerminalServices(db, config, settings, filesDir, cluster, leader);
   const programServices = createProgramServices(db, settings, terminal, notifications);
   const planServices = createPlanServices(db, settings, terminal, notifications, config.timeZone);
   // A finished conversion changes the manifests that use the file: their terminals fetch again.
@@ -159,7 +162,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   );
   return {
     cluster,
-    leader: new LeaderElection(config),
+    leader,
     settings,
     landingKey,
     sessions,
@@ -203,12 +206,28 @@ function createTerminalServices(
   config: AppConfig,
   settings: SettingsService,
   filesDir: FilesDir,
+  cluster: ClusterContext,
+  leader: LeaderElection,
 ) {
-  const terminalBus: TerminalBus = new InProcessTerminalBus();
+  // Scale-out mode: the bus and live presence go through Redis; alone, they stay in this process.
+  const subscriber = cluster.redis ? cluster.connect('bus') : null;
+  const terminalBus: TerminalBus =
+    cluster.redis && subscriber
+      ? new RedisTerminalBus(cluster.redis, subscriber, cluster.key('terminal-bus'))
+      : new InProcessTerminalBus();
   const programManifest = new ProgramManifestService(db, filesDir, config.timeZone);
   const terminalDevices = new TerminalDeviceService(db, settings);
-  const terminalPresence = new TerminalPresence(db, { offlineSeconds: config.terminal.offlineSeconds });
-  const terminalCommands = new TerminalCommandService(db, terminalBus, terminalPresence);
+  const terminalPresence = new TerminalPresence(db, {
+    offlineSeconds: config.terminal.offlineSeconds,
+    shared: cluster.redis
+      ? {
+          directory: new PresenceDirectory(cluster.redis, cluster.key),
+          instanceId: cluster.instanceId,
+          isLeader: () => leader.isLeader(),
+        }
+      : undefined,
+  });
+  const terminalCommands = new TerminalCommandService(db, terminalBus);
   const terminalPlayEvents = new PlayEventSink(db);
   const terminalGateway = new TerminalGateway({
     devices: terminalDevices,

@@ -12,9 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Compile, type Validator } from 'typebox/compile';
 import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
-import type { TerminalBus, TerminalDelivery } from './bus.js';
-import type { TerminalPresence } from './presence.js';
-import { REPORT_LOCATION, storeReportedLocations, type LocationAnswer } from './reported-location.js';
+import type { TerminalBus } from './bus.js';
+import { REPORT_LOCATION, storeReportedLocations } from './reported-location.js';
 import { intArray, jsonRows, queryRows, Serial } from './sql.js';
 
 /** What `send` is asked to do. */
@@ -83,10 +82,13 @@ export function commandParamsError(name: CommandName, params: unknown): string |
 }
 
 /**
- * Commands to terminals with delivery state. `send` publishes to the online terminals on the bus
- * (`sent`), then writes one multi-row insert for all of them (2,000 rows per statement beyond
- * that); the others stay `queued` until they connect or the command expires. State changes from the channel (delivered, acknowledged)
- * are buffered and written in batches, one statement per flush; `flush()` makes the table current.
+ * Commands to terminals with delivery state. `send` writes one multi-row insert (2,000 rows per
+ * statement beyond that), every command `queued`, then publishes them on the bus; the gateway that
+ * holds a terminal's open channel writes it there and marks it `sent`, and the others wait until
+ * their terminals connect or the command expires. State changes from the channel (sent,
+ * acknowledged) are buffered and written in batches, one statement per flush; `flush()` makes the
+ * table current. A command answered on a channel whose instance died before writing the answer
+ * stays `sent` and is delivered again on reconnect; the terminal answers it again from its record.
  */
 export class TerminalCommandService {
   private readonly pending = new Map<number, PendingUpdate>();
@@ -101,7 +103,6 @@ export class TerminalCommandService {
   constructor(
     private readonly db: Database,
     private readonly bus: TerminalBus,
-    private readonly presence: TerminalPresence,
   ) {}
 
   /** Starts writing buffered state every second and expiring waiting commands every 30 s. */
@@ -141,8 +142,6 @@ export class TerminalCommandService {
     const known = input.terminalStates ?? (await this.statesOf(ids));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) throw badRequest(`terminalIds: no terminal ${missing.slice(0, 20).join(', ')}`);
-    // Pending terminals get no commands until claimed: theirs wait in the queue.
-    const reachable = (id: number) => known.get(id) === 'claimed' && this.presence.isOnline(id);
     const batchId = randomUUID();
     const expiresMs = Date.now() + ttl * 1000;
     const expiresAt = new Date(expiresMs).toISOString();
@@ -153,67 +152,37 @@ export class TerminalCommandService {
     const commands = ids.map((terminalId, i) => ({
       id: reserved[i]!.id,
       terminalId,
-      state: (reachable(terminalId) ? 'sent' : 'queued') as CommandDeliveryState,
+      state: 'queued' as CommandDeliveryState,
     }));
-    // Delivered before the rows are written (a fleet gets its command at once); the rows are
-    // written on the queue of the acknowledgements, so an answer never precedes its row.
+    await this.serial.run(async () => {
+      this.nextExpiry = Math.min(this.nextExpiry, expiresMs);
+      // Thousands of rows go in slices with a turn of the event loop between them: PGlite runs on
+      // this thread, and the fleet's acks of earlier commands are read meanwhile.
+      for (let at = 0; at < commands.length; at += INSERT_SLICE) {
+        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+        const rows = commands
+          .slice(at, at + INSERT_SLICE)
+          .map((c) => ({ id: c.id, terminal_id: c.terminalId }));
+        await this.db.execute(sql`
+          INSERT INTO terminal_commands (id, terminal_id, batch_id, name, params, state, created_by, expires_at)
+          OVERRIDING SYSTEM VALUE
+          SELECT v.id, v.terminal_id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, 'queued',
+            ${input.createdBy}, ${expiresAt}::timestamptz
+          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, terminal_id int)
+          JOIN terminals t ON t.id = v.terminal_id`);
+      }
+    });
+    // Written first, published after: a terminal that connects meanwhile finds its row when its
+    // channel opens, one already connected gets it from the bus, and the gateway that writes it to
+    // an open channel marks it `sent` — whichever instance that is. Pending terminals wait for their claim.
     this.bus.publish(
       commands
-        .filter((c) => c.state === 'sent')
+        .filter((c) => known.get(c.terminalId) === 'claimed')
         .map((c) => ({
           terminalId: c.terminalId,
           message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
         })),
     );
-    const waits = commands.some((c) => c.state === 'queued');
-    await this.serial.run(async () => {
-      const located: LocationAnswer[] = [];
-      if (waits) this.nextExpiry = Math.min(this.nextExpiry, expiresMs);
-      // Thousands of rows go in slices with a turn of the event loop between them: PGlite runs on
-      // this thread, and the fleet's acks are read meanwhile — and written with their rows.
-      for (let at = 0; at < commands.length; at += INSERT_SLICE) {
-        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-        const rows = commands.slice(at, at + INSERT_SLICE).map((c) => {
-          const answer = this.pending.get(c.id);
-          this.pending.delete(c.id);
-          if (input.name === REPORT_LOCATION && answer?.state === 'acked')
-            located.push({ commandId: c.id, terminalId: c.terminalId, result: answer.result });
-          return {
-            id: c.id,
-            terminal_id: c.terminalId,
-            state: answer?.state ?? c.state,
-            done_at: answer?.done_at ?? null,
-            result: answer?.result ?? null,
-            error: answer?.error ?? null,
-          };
-        });
-        await this.db.execute(sql`
-          INSERT INTO terminal_commands (id, terminal_id, batch_id, name, params, state, created_by, sent_at,
-            done_at, result, error, expires_at)
-          OVERRIDING SYSTEM VALUE
-          SELECT v.id, v.terminal_id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, v.state,
-            ${input.createdBy}, CASE WHEN v.state <> 'queued' THEN now() END, v.done_at, v.result, v.error,
-            ${expiresAt}::timestamptz
-          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, terminal_id int, state text,
-            done_at timestamptz, result jsonb, error text)
-          JOIN terminals t ON t.id = v.terminal_id`);
-      }
-      // Answers that came before their rows were written: their positions are kept here.
-      await storeReportedLocations(this.db, located, this.log);
-    });
-    // A terminal that connected while the rows were written gets its command now too.
-    const late: TerminalDelivery[] = [];
-    const now = new Date().toISOString();
-    for (const c of commands) {
-      if (c.state !== 'queued' || !reachable(c.terminalId)) continue;
-      c.state = 'sent';
-      this.update({ id: c.id, state: 'sent', sent_at: now });
-      late.push({
-        terminalId: c.terminalId,
-        message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
-      });
-    }
-    this.bus.publish(late);
     return { batchId, commands };
   }
 
@@ -232,7 +201,8 @@ export class TerminalCommandService {
 
   /**
    * The commands terminals that just connected must get, in order, in one query: waiting or sent
-   * but not answered, not expired. Marks the waiting ones `sent`.
+   * but not answered (also those sent to a channel that died before its answer was written), not
+   * expired. The gateway marks them `sent` as it writes them to the channel.
    */
   async openForMany(terminalIds: readonly number[]): Promise<Map<number, OpenCommand[]>> {
     const out = new Map<number, OpenCommand[]>(terminalIds.map((id) => [id, []]));
@@ -250,11 +220,9 @@ export class TerminalCommandService {
           WHERE terminal_id = ANY(${intArray(terminalIds)}) AND state IN ('queued', 'sent') AND expires_at > now()
           ORDER BY terminal_id, id`,
     );
-    const now = new Date().toISOString();
     for (const row of rows) {
       const buffered = this.pending.get(row.id) ?? this.writing.get(row.id);
       if (buffered && buffered.state !== 'sent') continue;
-      if (row.state === 'queued' && !buffered) this.update({ id: row.id, state: 'sent', sent_at: now });
       out.get(row.terminal_id)?.push({
         commandId: row.id,
         name: row.name,
@@ -263,6 +231,11 @@ export class TerminalCommandService {
       });
     }
     return out;
+  }
+
+  /** The gateway wrote the command to the terminal's open channel. */
+  markSent(commandId: number): void {
+    this.update({ id: commandId, state: 'sent', sent_at: new Date().toISOString() });
   }
 
   /** The terminal answered a command it was sent (the gateway checked that it was its own). */
@@ -308,7 +281,14 @@ export class TerminalCommandService {
 
   private update(next: PendingUpdate): void {
     const prev = this.pending.get(next.id);
-    this.pending.set(next.id, prev ? { ...prev, ...next, sent_at: prev.sent_at ?? next.sent_at } : next);
+    if (!prev) {
+      this.pending.set(next.id, next);
+      return;
+    }
+    // An answer is final: a later `sent` (the same command written again after a reconnect) keeps it.
+    const answered = prev.state === 'acked' || prev.state === 'failed';
+    const merged = answered && next.state === 'sent' ? { ...prev } : { ...prev, ...next };
+    this.pending.set(next.id, { ...merged, sent_at: prev.sent_at ?? next.sent_at });
   }
 
   /**

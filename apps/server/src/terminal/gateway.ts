@@ -30,6 +30,10 @@ interface Connection {
   identity: DeviceIdentity;
   /** Commands sent on this channel and not answered yet (by id): only these may be acknowledged. */
   open: Map<number, SentCommand>;
+  /** Every command id written to this channel: a command goes at most once per channel. */
+  delivered: Set<number>;
+  /** The welcome is out: commands go only after it (before it, the channel's row query finds them). */
+  welcomed: boolean;
   /** Closed by the gateway (replaced, revoked, silent): its close must not touch presence. */
   superseded: boolean;
 }
@@ -87,6 +91,8 @@ export function parseTerminalMessage(raw: string): { message: TerminalMessage } 
 export class TerminalGateway {
   private readonly connections = new Map<number, Connection>();
   private unsubscribe: (() => void) | null = null;
+  /** The jitter window (ms) once this instance drains; null before. */
+  private draining: number | null = null;
   private log: FastifyBaseLogger | null = null;
   // Channels opening together (a fleet reconnecting) share their lookups: a few queries per batch.
   private readonly versions: Batcher<number, string>;
@@ -122,6 +128,26 @@ export class TerminalGateway {
       this.deps.presence.disconnected(id);
     }
     this.connections.clear();
+  }
+
+  /**
+   * Hands every channel on (this instance is draining): each terminal is told to reconnect after
+   * a delay of its own within `windowMs` — through the balancer, to another instance — and its
+   * channel closes with 4503. Channels that open from now on are handed on at once.
+   */
+  drain(windowMs: number): void {
+    this.draining = windowMs;
+    for (const [id, conn] of this.connections) {
+      conn.superseded = true;
+      this.handOff(conn, windowMs);
+      this.deps.presence.handedOff(id);
+    }
+    this.connections.clear();
+  }
+
+  private handOff(conn: Pick<Connection, 'socket'>, windowMs: number): void {
+    this.send(conn, { type: 'reconnect', afterMs: Math.floor(Math.random() * windowMs) });
+    conn.socket.close(CHANNEL_CLOSE.draining, 'this server is shutting down; reconnect');
   }
 
   /** The manifest version of a terminal (lookups made together share their queries). */
@@ -168,12 +194,16 @@ export class TerminalGateway {
       socket.close(CHANNEL_CLOSE.badToken, token ? 'unknown or revoked device token' : 'token is required');
       return;
     }
+    if (this.draining !== null) {
+      this.handOff({ socket }, this.draining);
+      return;
+    }
     const previous = this.connections.get(identity.id);
     if (previous) {
       previous.superseded = true;
       previous.socket.close(CHANNEL_CLOSE.replaced, 'replaced by a newer connection of this terminal');
     }
-    conn = { socket, identity, open: new Map(), superseded: false };
+    conn = { socket, identity, open: new Map(), delivered: new Set(), welcomed: false, superseded: false };
     this.connections.set(identity.id, conn);
     this.deps.presence.connected(identity.id);
 
@@ -197,6 +227,7 @@ export class TerminalGateway {
       settings: identity.settings,
     });
     welcomed = conn;
+    conn.welcomed = true;
     for (const raw of early) this.receive(conn, raw);
     if (claimed) await this.deliverOpenCommands(conn);
   }
@@ -268,10 +299,9 @@ export class TerminalGateway {
           this.deps.presence.forget(terminalId);
           break;
         case 'command':
-          // Pending terminals get no commands; a command already on this channel is not sent twice.
-          if (!claimed || conn.open.has(message.commandId)) break;
-          conn.open.set(message.commandId, { name: message.name, params: message.params });
-          this.send(conn, message);
+          // Pending terminals get no commands; before the welcome, the query of the channel's open
+          // commands (made after it) finds the command, which was written before it was published.
+          if (claimed && conn.welcomed) this.sendCommand(conn, message);
           break;
         case 'manifest':
           if (claimed) this.send(conn, message);
@@ -297,16 +327,27 @@ export class TerminalGateway {
     try {
       const open = (await this.openCommands.load(conn.identity.id)) ?? [];
       for (const command of open) {
-        if (conn.superseded || conn.open.has(command.commandId)) continue;
-        conn.open.set(command.commandId, { name: command.name, params: command.params });
-        this.send(conn, { type: 'command', ...command });
+        if (conn.superseded) break;
+        this.sendCommand(conn, { type: 'command', ...command });
       }
     } catch (err) {
       this.log?.error({ err, terminalId: conn.identity.id }, 'delivering waiting commands failed');
     }
   }
 
-  private send(conn: Connection, message: ServerMessage): void {
+  /**
+   * Writes a command to the channel once (whether the bus or the channel's row query brought it),
+   * and only then counts it `sent`.
+   */
+  private sendCommand(conn: Connection, message: Extract<ServerMessage, { type: 'command' }>): void {
+    if (conn.delivered.has(message.commandId) || conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.delivered.add(message.commandId);
+    conn.open.set(message.commandId, { name: message.name, params: message.params });
+    this.send(conn, message);
+    this.deps.commands.markSent(message.commandId);
+  }
+
+  private send(conn: Pick<Connection, 'socket'>, message: ServerMessage): void {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(this.encode(message));
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { StatusChange } from './command-status.js';
+import type { PresenceDirectory, SharedLive } from './presence-directory.js';
 import { intArray, jsonRows, queryRows, Serial } from './sql.js';
 import { StatusAlarmQueue } from './status-alarm-queue.js';
 import { blankStatusAlarms, heartbeatAlarms, progressAlarms } from './status-alarms.js';
@@ -37,13 +38,25 @@ interface Entry {
   dirty: boolean;
   /** Online seconds to add to the row at the next flush. */
   addSeconds: number;
+  /** Changed since its last write to the shared directory (scale-out mode). */
+  shared: boolean;
+  /** Its channel closed here: dropped after the next flush (scale-out mode; it may connect elsewhere). */
+  released: boolean;
 }
+
+/** A terminal's live presence as the console reads it, with its clock skew. */
+export type LivePresence = TerminalLiveStatus & { clockSkewMs: number | null };
 
 /** Options of the presence service (the configuration gives the offline threshold). */
 export interface PresenceOptions {
   offlineSeconds: number;
   /** Milliseconds between flushes to the database. */
   flushMs?: number;
+  /**
+   * Scale-out mode: the presence the instances share (Redis), this instance's id, and whether it
+   * leads (the leader's sweep raises offline alarms for every instance's terminals).
+   */
+  shared?: { directory: PresenceDirectory; instanceId: string; isLeader: () => boolean };
 }
 
 /**
@@ -52,6 +65,13 @@ export interface PresenceOptions {
  * A sweep turns terminals silent for `offlineSeconds` offline and raises an `offline` abnormal
  * alarm, which ends when the terminal comes back; heartbeats and progress reports raise and end
  * `diskFull` and `downloadFailed` alarms (see `status-alarms.ts`), written with the same batch.
+ *
+ * Scale-out mode (`options.shared`): an instance keeps the terminals whose channels it holds and
+ * publishes them to the shared directory at each flush; the console reads the others' from there.
+ * A closed channel is not this instance's business after its flush (the terminal may reconnect
+ * anywhere): the leader's sweep of the directory marks silent terminals offline and raises their
+ * alarms, also for those of an instance that died. Writes to `terminals` never put an older
+ * `last_seen_at` over a newer one, so an instance that lost a terminal cannot undo another's connect.
  */
 export class TerminalPresence {
   private readonly entries = new Map<number, Entry>();
@@ -59,6 +79,8 @@ export class TerminalPresence {
   private readonly alarmsToEnd = new Set<number>();
   private readonly statusAlarms = new StatusAlarmQueue();
   private readonly serial = new Serial();
+  /** Whether this instance led at its last shared sweep (a new leader first watches what the table says is online). */
+  private leading = false;
   private timers: NodeJS.Timeout[] = [];
   private log: FastifyBaseLogger | null = null;
   /** Called with the terminals the sweep found silent (the gateway closes their channels). */
@@ -72,6 +94,17 @@ export class TerminalPresence {
   /** Loads the presence kept in the database and starts the flush and sweep timers. */
   async start(log: FastifyBaseLogger): Promise<void> {
     this.log = log;
+    const flushMs = this.options.flushMs ?? 2000;
+    const sweepMs = Math.min(10_000, Math.max(200, (this.options.offlineSeconds * 1000) / 4));
+    if (this.options.shared) {
+      // What the database kept belongs to the cluster: the leader's sweep watches it (`sweepShared`).
+      this.timers = [
+        setInterval(() => void this.flush({ exact: false }).catch((err) => this.fail(err)), flushMs).unref(),
+        setInterval(() => this.sweep(), sweepMs).unref(),
+        setInterval(() => void this.sweepShared().catch((err) => this.fail(err)), sweepMs).unref(),
+      ];
+      return;
+    }
     const rows = await queryRows<{ id: number; online: boolean; last_seen_at: string | Date | null }>(
       this.db,
       sql`SELECT id, online, last_seen_at FROM terminals WHERE last_seen_at IS NOT NULL`,
@@ -93,8 +126,6 @@ export class TerminalPresence {
       const entry = this.entries.get(id);
       if (entry) entry.alarms = state;
     }
-    const flushMs = this.options.flushMs ?? 2000;
-    const sweepMs = Math.min(10_000, Math.max(200, (this.options.offlineSeconds * 1000) / 4));
     this.timers = [
       setInterval(() => void this.flush({ exact: false }).catch((err) => this.fail(err)), flushMs).unref(),
       setInterval(() => this.sweep(), sweepMs).unref(),
@@ -114,6 +145,7 @@ export class TerminalPresence {
     const entry = this.entry(id, now);
     this.comeBack(id, entry, now);
     entry.connected = true;
+    entry.released = false;
   }
 
   /** A heartbeat arrived with the terminal's status. */
@@ -140,6 +172,7 @@ export class TerminalPresence {
     const entry = this.entries.get(id);
     if (!entry?.status) return;
     entry.status = { ...entry.status, ...change };
+    entry.shared = true;
     const key = JSON.stringify({ ...entry.status, clock: undefined });
     if (key !== entry.statusKey) {
       entry.statusKey = key;
@@ -160,6 +193,19 @@ export class TerminalPresence {
     if (!entry) return;
     entry.connected = false;
     this.goOffline(entry);
+    if (this.options.shared) entry.released = true;
+  }
+
+  /**
+   * The channel was handed on (this instance drains): forgotten here without going offline; it
+   * reconnects to another instance, and the leader's sweep raises its alarm if it never does.
+   */
+  handedOff(id: number): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.connected = false;
+    if (this.options.shared) entry.released = true;
+    else this.goOffline(entry);
   }
 
   /** Forgets a removed terminal. */
@@ -167,6 +213,7 @@ export class TerminalPresence {
     this.entries.delete(id);
     this.alarmsToRaise.delete(id);
     this.statusAlarms.forget(id);
+    void this.options.shared?.directory.forget([id]).catch((err) => this.fail(err));
   }
 
   /** Whether the terminal is online now. */
@@ -182,8 +229,34 @@ export class TerminalPresence {
   }
 
   /** Live state of these terminals (never seen: offline, no status). */
-  liveStatus(ids: readonly number[]): TerminalLiveStatus[] {
+  async liveStatus(ids: readonly number[]): Promise<TerminalLiveStatus[]> {
+    return (await this.live(ids)).map(({ clockSkewMs: _skew, ...live }) => live);
+  }
+
+  /**
+   * Live state of these terminals with their clock skew: from this instance where it holds the
+   * channel, otherwise (scale-out mode) from the shared directory, where a record whose writer has
+   * been silent past the offline threshold counts as offline.
+   */
+  async live(ids: readonly number[]): Promise<LivePresence[]> {
+    const shared = this.options.shared;
+    const elsewhere = shared ? ids.filter((id) => !this.entries.get(id)?.connected) : [];
+    const records = elsewhere.length
+      ? await shared!.directory.read(elsewhere)
+      : new Map<number, SharedLive>();
+    const limit = Date.now() - this.options.offlineSeconds * 1000;
     return ids.map((id) => {
+      const record = records.get(id);
+      if (record) {
+        return {
+          id,
+          online: record.online && record.seenAt > limit,
+          lastSeenAt: new Date(record.seenAt).toISOString(),
+          status: record.status,
+          downloads: record.downloads,
+          clockSkewMs: record.clockSkewMs,
+        };
+      }
       const entry = this.entries.get(id);
       return {
         id,
@@ -191,6 +264,7 @@ export class TerminalPresence {
         lastSeenAt: entry?.lastSeenAt ? new Date(entry.lastSeenAt).toISOString() : null,
         status: entry?.status ?? null,
         downloads: entry ? [...entry.downloads.values()] : [],
+        clockSkewMs: entry?.clockSkewMs ?? null,
       };
     });
   }
@@ -207,7 +281,9 @@ export class TerminalPresence {
     for (const [id, entry] of this.entries) {
       if (entry.heardAt > limit || this.alarmsToRaise.has(id) || entry.heardAt === 0) continue;
       if (entry.online) this.goOffline(entry);
-      this.alarmsToRaise.add(id);
+      // Scale-out mode: the leader's sweep of the directory raises the alarm, once for the cluster.
+      if (this.options.shared) entry.released = true;
+      else this.alarmsToRaise.add(id);
       // Raised once per silence: `heardAt` 0 marks it until the terminal is heard from again.
       entry.heardAt = 0;
       silent.push(id);
@@ -254,7 +330,7 @@ export class TerminalPresence {
             online_seconds = t.online_seconds + v.add_seconds
           FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, online boolean, last_seen_at timestamptz,
             online_since timestamptz, status jsonb, app_version text, resolution text, add_seconds bigint)
-          WHERE t.id = v.id`);
+          WHERE t.id = v.id AND (t.last_seen_at IS NULL OR v.last_seen_at IS NULL OR v.last_seen_at >= t.last_seen_at)`);
       }
       if (ending.length) {
         await this.db.execute(sql`
@@ -271,7 +347,71 @@ export class TerminalPresence {
             SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
       }
       await this.statusAlarms.flush(this.db);
+      await this.flushShared();
     });
+  }
+
+  /** Scale-out mode: publishes what changed to the directory, then drops the channels that closed here. */
+  private async flushShared(): Promise<void> {
+    const shared = this.options.shared;
+    if (!shared) return;
+    const records: { id: number; live: SharedLive }[] = [];
+    const released: number[] = [];
+    for (const [id, e] of this.entries) {
+      if (e.shared && e.lastSeenAt !== null) {
+        e.shared = false;
+        records.push({
+          id,
+          live: {
+            online: e.online,
+            seenAt: e.lastSeenAt,
+            status: e.status,
+            downloads: [...e.downloads.values()],
+            clockSkewMs: e.clockSkewMs,
+            instance: shared.instanceId,
+          },
+        });
+      }
+      if (e.released) released.push(id);
+    }
+    await shared.directory.write(records);
+    for (const id of released) if (this.entries.get(id)?.released) this.entries.delete(id);
+  }
+
+  /**
+   * Scale-out mode, on the leader only: terminals silent past the offline threshold on any
+   * instance (or whose instance died) go offline in the table and get one offline alarm. A new
+   * leader first watches every terminal the table says is online, giving each a full offline
+   * period to be heard from.
+   */
+  async sweepShared(now = Date.now()): Promise<number[]> {
+    const shared = this.options.shared;
+    if (!shared?.isLeader()) {
+      this.leading = false;
+      return [];
+    }
+    if (!this.leading) {
+      const online = await queryRows<{ id: number }>(this.db, sql`SELECT id FROM terminals WHERE online`);
+      await shared.directory.watch(
+        online.map((r) => r.id),
+        now,
+      );
+      this.leading = true;
+    }
+    const silent = await shared.directory.sweep(now - this.options.offlineSeconds * 1000);
+    if (silent.length === 0) return silent;
+    await this.serial.run(async () => {
+      await this.db.execute(sql`
+        UPDATE terminals SET online = false, online_since = NULL
+        WHERE id = ANY(${intArray(silent)}) AND online`);
+      await this.db.execute(sql`
+        INSERT INTO abnormal_alarms (terminal_id, office_id, type, detail)
+        SELECT t.id, t.office_id, 'offline', jsonb_build_object('lastSeenAt', t.last_seen_at)
+        FROM terminals t
+        WHERE t.id = ANY(${intArray(silent)}) AND t.state = 'claimed' AND NOT EXISTS (
+          SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
+    });
+    return silent;
   }
 
   private blank(now: number): Entry {
@@ -289,6 +429,8 @@ export class TerminalPresence {
       alarms: blankStatusAlarms(),
       dirty: false,
       addSeconds: 0,
+      shared: false,
+      released: false,
     };
   }
 
@@ -299,6 +441,7 @@ export class TerminalPresence {
       this.entries.set(id, entry);
     }
     entry.lastSeenAt = now;
+    entry.shared = true;
     return entry;
   }
 
@@ -323,6 +466,7 @@ export class TerminalPresence {
     entry.online = false;
     entry.onlineSince = null;
     entry.dirty = true;
+    entry.shared = true;
   }
 
   private fail(err: unknown): void {

@@ -52,9 +52,15 @@ describe('auto get position', () => {
     const one = await online(first);
     const two = await online(second);
     const sent = await ask([first.terminalId, second.terminalId]);
-    expect(sent.commands.map((c) => c.state)).toEqual(['sent', 'sent']);
+    expect(sent.commands.map((c) => c.state)).toEqual(['queued', 'queued']);
     const c1 = await one.next('command');
     const c2 = await two.next('command');
+    await t.app.services.terminalCommands.flush();
+    const written = await t.db
+      .select({ state: terminalCommands.state })
+      .from(terminalCommands)
+      .where(inArray(terminalCommands.id, [c1.commandId, c2.commandId]));
+    expect(written.map((r) => r.state)).toEqual(['sent', 'sent']);
     expect(c1).toMatchObject({ name: 'reportLocation', params: {} });
     one.send({
       type: 'ack',
@@ -132,26 +138,35 @@ describe('auto get position', () => {
     client.close();
   });
 
-  it('keeps a position answered before the command rows are written', async () => {
+  it('writes the command rows before publishing them (a channel opening meanwhile finds its command)', async () => {
     const client = await online(first);
-    // Acknowledges the moment the command is published, i.e. before `send` inserts its row.
+    const found: Promise<string | undefined>[] = [];
     const stop = t.app.services.terminalBus.subscribe((batch) => {
       for (const d of batch) {
-        if (d.terminalId === first.terminalId && d.message.type === 'command')
-          t.app.services.terminalCommands.acknowledge(d.message.commandId, {
-            ok: true,
-            result: { latitude: 48.8566, longitude: 2.3522, accuracy: 12 },
-          });
+        if (d.terminalId !== first.terminalId || d.message.type !== 'command') continue;
+        const id = d.message.commandId;
+        found.push(
+          t.db
+            .select({ state: terminalCommands.state })
+            .from(terminalCommands)
+            .where(eq(terminalCommands.id, id))
+            .then(([row]) => row?.state),
+        );
       }
     });
     try {
-      const sent = await ask([first.terminalId]);
-      const [row] = await t.db
-        .select({ state: terminalCommands.state })
-        .from(terminalCommands)
-        .where(eq(terminalCommands.id, sent.commands[0]!.id));
-      expect(row!.state).toBe('acked');
-      expect(await positions([first.terminalId])).toEqual({ [first.terminalId]: [48.8566, 2.3522] });
+      await ask([first.terminalId]);
+      expect(await Promise.all(found)).toEqual(['queued']);
+      const command = await client.next('command');
+      client.send({
+        type: 'ack',
+        commandId: command.commandId,
+        ok: true,
+        result: { latitude: 48.8566, longitude: 2.3522 },
+      });
+      await expect
+        .poll(() => positions([first.terminalId]))
+        .toEqual({ [first.terminalId]: [48.8566, 2.3522] });
     } finally {
       stop();
       client.close();

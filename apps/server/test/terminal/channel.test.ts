@@ -76,7 +76,7 @@ describe('terminal channel', () => {
     expect((await client.next('heartbeatAck')).seq).toBe(7);
     const presence = t.app.services.terminalPresence;
     expect(presence.isOnline(reg.terminalId)).toBe(true);
-    expect(presence.liveStatus([reg.terminalId])[0]!.status!.volume).toBe(33);
+    expect((await presence.liveStatus([reg.terminalId]))[0]!.status!.volume).toBe(33);
     await presence.flush();
     const [row] = await t.db.select().from(terminals).where(eq(terminals.id, reg.terminalId));
     expect(row).toMatchObject({ online: true, appVersion: '1.0.0' });
@@ -196,7 +196,7 @@ describe('terminal channel', () => {
       ['program', null, 10_000],
       ['scene', 's1', 4000],
     ]);
-    expect(t.app.services.terminalPresence.liveStatus([reg.terminalId])[0]!.downloads).toEqual([
+    expect((await t.app.services.terminalPresence.liveStatus([reg.terminalId]))[0]!.downloads).toEqual([
       { materialId: 9, received: 10, total: 100 },
     ]);
     client.close();

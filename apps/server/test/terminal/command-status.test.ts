@@ -21,7 +21,8 @@ describe('status changed by acknowledged commands', () => {
     });
     afterAll(() => t.close());
 
-    const liveVolume = (id: number) => t.app.services.terminalPresence.liveStatus([id])[0]!.status?.volume;
+    const liveVolume = async (id: number) =>
+      (await t.app.services.terminalPresence.liveStatus([id]))[0]!.status?.volume;
 
     it('shows the new volume as soon as the volume command is acknowledged, before any heartbeat', async () => {
       const reg = await register(t);

@@ -49,7 +49,7 @@ describe('terminal commands', () => {
     expect(count!.n).toBe(0);
   });
 
-  it('sends to online terminals at once (sent) and queues for offline ones, in one batch', async () => {
+  it('writes every command queued, marks it sent when written to an open channel, and leaves offline ones queued', async () => {
     const online = await register(t);
     const offline = await register(t);
     await claim(t, online.terminalId);
@@ -62,7 +62,7 @@ describe('terminal commands', () => {
       createdBy: null,
     });
     expect(sent.commands.map((c) => [c.terminalId, c.state])).toEqual([
-      [online.terminalId, 'sent'],
+      [online.terminalId, 'queued'],
       [offline.terminalId, 'queued'],
     ]);
     const rows = await t.db.select().from(terminalCommands).where(eq(terminalCommands.batchId, sent.batchId));
@@ -72,6 +72,11 @@ describe('terminal commands', () => {
       name: 'volume',
       params: { volume: 40 },
       commandId: sent.commands[0]!.id,
+    });
+    const offlineId = sent.commands[1]!.id;
+    expect(await states([command.commandId, offlineId])).toEqual({
+      [command.commandId]: 'sent',
+      [offlineId]: 'queued',
     });
     client.send({ type: 'ack', commandId: command.commandId, ok: false, error: 'muted by policy' });
     await expect.poll(() => states([command.commandId])).toEqual({ [command.commandId]: 'failed' });

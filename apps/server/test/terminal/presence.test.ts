@@ -100,7 +100,7 @@ describe('terminal presence', () => {
     const fresh = new TerminalPresence(t.db, { offlineSeconds: 60 });
     await fresh.start(t.app.log);
     try {
-      const [live] = fresh.liveStatus([reg.terminalId]);
+      const [live] = await fresh.liveStatus([reg.terminalId]);
       expect(live!.online).toBe(true);
       expect(live!.lastSeenAt).toBe(row!.lastSeenAt!.toISOString());
     } finally {

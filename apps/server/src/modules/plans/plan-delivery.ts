@@ -64,7 +64,7 @@ export class PlanDeliveryService {
       .orderBy(asc(terminals.name), asc(terminals.id));
     const ids = rows.map((r) => r.terminalId);
     const played = await this.playedSincePublished(plan.id, programIds, ids);
-    const live = this.presence.liveStatus(ids);
+    const live = await this.presence.liveStatus(ids);
     const mine = new Set(programIds);
     const states = rows.map((r, i) => {
       const l = live[i]!;

@@ -110,7 +110,7 @@ export class PublishDeliveryService {
       .orderBy(asc(terminals.name), asc(terminals.id));
     const ids = rows.map((r) => r.terminalId);
     const played = await this.playedSincePublished(programId, ids);
-    const live = this.presence.liveStatus(ids);
+    const live = await this.presence.liveStatus(ids);
     const materialIds = program.materialIds ?? [];
     const states = rows.map((r, i) => {
       const l = live[i]!;

@@ -46,7 +46,7 @@ export type MonitorRow = Static<typeof MonitorRowSchema>;
  */
 export async function monitorTerminals(
   db: Database,
-  presence: Pick<TerminalPresence, 'liveStatus' | 'clockSkewMs'>,
+  presence: Pick<TerminalPresence, 'live'>,
   auth: AuthContext,
   raw: string,
 ): Promise<MonitorRow[]> {
@@ -66,7 +66,7 @@ export async function monitorTerminals(
     const msg = `terminalIds: no terminal ${shown} in your scope`;
     throw new AppError(404, msg, 'notFound', { fields: { terminalIds: msg } });
   }
-  return presence.liveStatus(ids).map((live) => {
+  return (await presence.live(ids)).map((live) => {
     const row = byId.get(live.id)!;
     const status = live.status;
     return {
@@ -80,7 +80,7 @@ export async function monitorTerminals(
       disk: status?.disk ?? null,
       appVersion: status?.appVersion ?? null,
       resolution: status?.resolution ?? null,
-      clockSkewMs: status ? presence.clockSkewMs(live.id) : null,
+      clockSkewMs: status ? live.clockSkewMs : null,
       cache: status?.downloads ?? null,
       downloads: live.downloads.filter((d) => d.error !== undefined || d.received < d.total),
     };

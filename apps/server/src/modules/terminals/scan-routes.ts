@@ -28,7 +28,10 @@ const ScannedTerminalInfoSchema = Type.Object({
  */
 const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const presence = app.services.terminalPresence;
-  const scans = new TerminalScanService(app.db, (id) => presence.isOnline(id));
+  const scans = new TerminalScanService(
+    app.db,
+    async (ids) => new Set((await presence.liveStatus(ids)).filter((l) => l.online).map((l) => l.id)),
+  );
 
   app.post(
     '/a/api/terminalSet/autoScanTerminal',

@@ -42,7 +42,8 @@ const columns = {
 export class TerminalScanService {
   constructor(
     private readonly db: Database,
-    private readonly isOnline: (id: number) => boolean,
+    /** Which of these terminals are online (live presence, wherever their channels are). */
+    private readonly onlineOf: (ids: readonly number[]) => Promise<Set<number>>,
   ) {}
 
   /** Pending terminals registered from `ip` in the window, newest first (no pairing codes). */
@@ -53,7 +54,8 @@ export class TerminalScanService {
       .where(this.near(ip))
       .orderBy(desc(terminals.createdAt), desc(terminals.id))
       .limit(AUTO_SCAN_LIMIT);
-    return rows.map(({ pairingCode: _code, ...row }) => this.toScanned(row));
+    const online = await this.onlineOf(rows.map((r) => r.id));
+    return rows.map(({ pairingCode: _code, ...row }) => this.toScanned(row, online));
   }
 
   /** One terminal the scan from `ip` finds, with its pairing code; 404 naming `terminalId` otherwise. */
@@ -71,7 +73,7 @@ export class TerminalScanService {
       );
     }
     const { pairingCode, ...rest } = row;
-    return { ...this.toScanned(rest), pairingCode };
+    return { ...this.toScanned(rest, await this.onlineOf([row.id])), pairingCode };
   }
 
   private near(ip: string) {
@@ -83,9 +85,9 @@ export class TerminalScanService {
     );
   }
 
-  private toScanned(row: Omit<ScanRow, 'pairingCode'>): ScannedTerminal {
+  private toScanned(row: Omit<ScanRow, 'pairingCode'>, online: Set<number>): ScannedTerminal {
     const { createdAt, ...rest } = row;
-    return { ...rest, registeredAt: createdAt.toISOString(), online: this.isOnline(row.id) };
+    return { ...rest, registeredAt: createdAt.toISOString(), online: online.has(row.id) };
   }
 }
 
