@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@apm/contract';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** One message for one terminal. */
 export interface TerminalDelivery {
@@ -16,6 +17,8 @@ export type DeliveryHandler = (deliveries: readonly TerminalDelivery[]) => void;
  * in-process; the MQTT and Redis buses of the scale-out mode implement the same interface.
  */
 export interface TerminalBus {
+  /** Connects (subscribes to the shared channel in the scale-out mode) before the gateway takes channels. */
+  start(log: FastifyBaseLogger): Promise<void>;
   /** Publishes messages to terminals (batched: one call for a command to thousands). */
   publish(deliveries: readonly TerminalDelivery[]): void;
   /** Subscribes a handler; answers the function that unsubscribes it. */
@@ -32,6 +35,8 @@ export interface TerminalBus {
 /** The bus of one process: deliveries go synchronously to the local subscribers. */
 export class InProcessTerminalBus implements TerminalBus {
   private readonly handlers = new Set<DeliveryHandler>();
+
+  async start(): Promise<void> {}
 
   publish(deliveries: readonly TerminalDelivery[]): void {
     if (deliveries.length === 0) return;

@@ -3,6 +3,7 @@ import type { Services } from '../plugins/services.js';
 
 /** Starts presence (loading what the database kept), command and play-event flushing, and the gateway. */
 export async function startTerminalServices(services: Services, log: FastifyBaseLogger): Promise<void> {
+  await services.terminalBus.start(log);
   await services.terminalPresence.start(log);
   services.terminalCommands.start(log);
   services.terminalPlayEvents.start(log);

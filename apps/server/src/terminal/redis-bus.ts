@@ -95,12 +95,12 @@ export class RedisTerminalBus implements TerminalBus {
   private readonly handlers = new Set<DeliveryHandler>();
   private readonly pings = new Map<string, () => void>();
   private subscribed: Promise<unknown> | null = null;
+  private log: FastifyBaseLogger | null = null;
 
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly channel: string,
-    private readonly log: () => FastifyBaseLogger | null = () => null,
   ) {
     subscriber.on('messageBuffer', (from: Buffer, data: Buffer) => {
       if (from.toString() === channel) this.receive(data);
@@ -108,9 +108,10 @@ export class RedisTerminalBus implements TerminalBus {
   }
 
   /** Subscribes to the channel (at start-up; ioredis re-subscribes by itself after a reconnect). */
-  start(): Promise<unknown> {
+  async start(log?: FastifyBaseLogger): Promise<void> {
+    if (log) this.log = log;
     this.subscribed ??= this.subscriber.subscribe(this.channel);
-    return this.subscribed;
+    await this.subscribed;
   }
 
   publish(deliveries: readonly TerminalDelivery[]): void {
@@ -118,7 +119,7 @@ export class RedisTerminalBus implements TerminalBus {
     for (const wire of encodeDeliveries(deliveries)) {
       this.publisher.publish(this.channel, JSON.stringify(wire)).catch((err: unknown) => {
         // Commands are delivered again on reconnect from the database; the loss only delays them.
-        this.log()?.warn({ err }, 'terminal bus publish failed');
+        this.log?.warn({ err }, 'terminal bus publish failed');
       });
     }
   }
@@ -160,7 +161,7 @@ export class RedisTerminalBus implements TerminalBus {
     try {
       wire = JSON.parse(data.toString()) as Wire;
     } catch {
-      this.log()?.warn('terminal bus: a message that is not JSON was ignored');
+      this.log?.warn('terminal bus: a message that is not JSON was ignored');
       return;
     }
     if (wire.k === 'p') {
