@@ -16,6 +16,9 @@ export class StandInTerminal {
   readonly executions = new Map<number, number>();
   /** Welcomes received (one per channel opened), and the URL of each. */
   readonly channels: string[] = [];
+  /** The delays `reconnect` messages named, and the close codes of the channels that ended. */
+  readonly reconnects: number[] = [];
+  readonly closeCodes: number[] = [];
   volume = 50;
   private readonly acks = new Map<number, Ack>();
   private ws: WebSocket | null = null;
@@ -50,6 +53,7 @@ export class StandInTerminal {
           resolve();
         } else if (message.type === 'reconnect') {
           this.afterMs = message.afterMs;
+          this.reconnects.push(message.afterMs);
         } else if (message.type === 'command') {
           this.receive(ws, message.commandId, message.params);
         }
@@ -59,6 +63,7 @@ export class StandInTerminal {
       });
       ws.on('close', (code) => {
         if (!welcomed) reject(new Error(`channel closed before welcome: ${code}`));
+        else this.closeCodes.push(code);
         if (this.ws === ws && !this.stopped) this.comeBack();
       });
     });

@@ -103,101 +103,130 @@ describe('three instances behind HAProxy', () => {
     await player.context.close();
   });
 
+  /** The stand-in fleet of the last two tests (the drain test takes over what the fail-over test left). */
+  const terminals: StandInTerminal[] = [];
+  afterAll(() => terminals.forEach((t) => t.stop()));
+
+  /** Sends a volume command to every stand-in through `base`; answers the command ids. */
+  const sendRound = async (base: string, volume: number) =>
+    (
+      await apiCall<Sent>(base, cookie, '/a/api/terminalSet/command', {
+        terminalIds: terminals.map((t) => t.terminalId),
+        name: 'volume',
+        params: { volume },
+      })
+    ).commands.map((c) => c.id);
+  const states = (ids: number[]) =>
+    cluster.query<CommandRow>('SELECT id, state, done_at FROM terminal_commands WHERE id = ANY($1::int[])', [
+      ids,
+    ]);
+  /** Waits until the database holds every command of `ids` as acknowledged; answers their rows. */
+  const waitAllAcked = async (ids: number[], timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await states(ids);
+      const open = rows.filter((r) => r.state !== 'acked');
+      if (rows.length === ids.length && open.length === 0) return rows;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${open.length} of ${ids.length} commands not acked: ${JSON.stringify(open.slice(0, 5))}`,
+        );
+      await sleep(300);
+    }
+  };
+
   it('instance B killed (SIGKILL) with commands in flight: acknowledged ones stay so, the rest are delivered after the terminals reconnect, none runs twice', async () => {
     const [a, b] = cluster.instances;
-    const terminals: StandInTerminal[] = [];
     for (let i = 0; i < FLEET; i++) {
       const device = await registerClaimed(b!.url, cookie, officeId, `stand-in ${i}`);
       terminals.push(new StandInTerminal(device.terminalId, device.token, cluster.proxy.url));
     }
-    try {
-      // Connected straight to B; commands go through A.
-      await Promise.all(terminals.map((t) => t.connect(b!.url)));
-      const terminalIds = terminals.map((t) => t.terminalId);
-      const sendRound = async (volume: number) =>
-        (
-          await apiCall<Sent>(a!.url, cookie, '/a/api/terminalSet/command', {
-            terminalIds,
-            name: 'volume',
-            params: { volume },
-          })
-        ).commands.map((c) => c.id);
-      const states = async (ids: number[]) =>
-        cluster.query<CommandRow>(
-          'SELECT id, state, done_at FROM terminal_commands WHERE id = ANY($1::int[])',
-          [ids],
-        );
-      const waitAllAcked = async (ids: number[], timeoutMs: number) => {
-        const deadline = Date.now() + timeoutMs;
-        for (;;) {
-          const rows = await states(ids);
-          const open = rows.filter((r) => r.state !== 'acked');
-          if (rows.length === ids.length && open.length === 0) return rows;
-          if (Date.now() > deadline)
-            throw new Error(
-              `${open.length} of ${ids.length} commands not acked: ${JSON.stringify(open.slice(0, 5))}`,
-            );
-          await sleep(300);
-        }
-      };
+    // Connected straight to B; commands go through A.
+    await Promise.all(terminals.map((t) => t.connect(b!.url)));
+    // Warm-up: A reaches the terminals on B (shared presence, the Redis bus).
+    const sent = await sendRound(a!.url, 1);
+    await waitAllAcked(sent, 30_000);
 
-      // Warm-up: A reaches the terminals on B (shared presence, the Redis bus).
-      const warmUp = await sendRound(1);
-      await waitAllAcked(warmUp, 30_000);
-
-      const sent: number[] = [...warmUp];
-      let volume = 2;
-      let sending = true;
-      const rounds = (async () => {
-        while (sending) {
-          sent.push(...(await sendRound(volume++ % 101)));
-          await sleep(100);
-        }
-      })();
-      await sleep(1500);
-      const before = await states(sent.slice());
-      const ackedBefore = new Map(before.filter((r) => r.state === 'acked').map((r) => [r.id, r]));
-      await b!.stop('SIGKILL');
-      // Commands keep coming through A while the terminals find their way back through HAProxy.
-      await sleep(2000);
-      sending = false;
-      await rounds;
-
-      const after = await waitAllAcked(sent, 90_000);
-      const byId = new Map(after.map((r) => [r.id, r]));
-      expect(ackedBefore.size).toBeGreaterThan(0);
-      expect(ackedBefore.size).toBeLessThan(sent.length);
-      for (const [id, row] of ackedBefore) {
-        expect(byId.get(id)!.state).toBe('acked');
-        expect(byId.get(id)!.done_at!.getTime()).toBe(row.done_at!.getTime());
+    let volume = 2;
+    let sending = true;
+    const rounds = (async () => {
+      while (sending) {
+        sent.push(...(await sendRound(a!.url, volume++ % 101)));
+        await sleep(100);
       }
-      const owner = new Map(
-        (
-          await cluster.query<{ id: number; terminal_id: number }>(
-            'SELECT id, terminal_id FROM terminal_commands WHERE id = ANY($1::int[])',
-            [sent],
-          )
-        ).map((r) => [r.id, r.terminal_id]),
-      );
-      let repeats = 0;
-      for (const terminal of terminals) {
-        const mine = sent.filter((id) => owner.get(id) === terminal.terminalId);
-        // Each command of this terminal ran exactly once, and none ran that was not its own.
-        expect([...terminal.executions.keys()].sort((x, y) => x - y)).toEqual(mine.sort((x, y) => x - y));
-        expect([...terminal.executions.values()].every((n) => n === 1)).toBe(true);
-        // A command acknowledged in the database before the kill was never sent again.
-        for (const id of mine.filter((id) => ackedBefore.has(id)))
-          expect(terminal.deliveries.get(id)).toBe(1);
-        for (const n of terminal.deliveries.values()) repeats += n - 1;
-        // It came back through the balancer (to A or C).
-        expect(terminal.channels.at(-1)).toBe(cluster.proxy.url);
-        expect(terminal.open).toBe(true);
-      }
-      console.log(
-        `fail-over: ${sent.length} commands to ${FLEET} terminals, ${ackedBefore.size} acked before the kill, ${repeats} sent again after it`,
-      );
-    } finally {
-      for (const t of terminals) t.stop();
+    })();
+    await sleep(1500);
+    const before = await states(sent.slice());
+    const ackedBefore = new Map(before.filter((r) => r.state === 'acked').map((r) => [r.id, r]));
+    await b!.stop('SIGKILL');
+    // Commands keep coming through A while the terminals find their way back through HAProxy.
+    await sleep(2000);
+    sending = false;
+    await rounds;
+
+    const after = new Map((await waitAllAcked(sent, 90_000)).map((r) => [r.id, r]));
+    expect(ackedBefore.size).toBeGreaterThan(0);
+    expect(ackedBefore.size).toBeLessThan(sent.length);
+    for (const [id, row] of ackedBefore) {
+      expect(after.get(id)!.state).toBe('acked');
+      expect(after.get(id)!.done_at!.getTime()).toBe(row.done_at!.getTime());
     }
+    const owner = new Map(
+      (
+        await cluster.query<{ id: number; terminal_id: number }>(
+          'SELECT id, terminal_id FROM terminal_commands WHERE id = ANY($1::int[])',
+          [sent],
+        )
+      ).map((r) => [r.id, r.terminal_id]),
+    );
+    let repeats = 0;
+    for (const terminal of terminals) {
+      const mine = sent.filter((id) => owner.get(id) === terminal.terminalId).sort((x, y) => x - y);
+      // Each command of this terminal ran exactly once, and none ran that was not its own.
+      expect([...terminal.executions.keys()].sort((x, y) => x - y)).toEqual(mine);
+      expect([...terminal.executions.values()].every((n) => n === 1)).toBe(true);
+      // A command acknowledged in the database before the kill was never sent again.
+      for (const id of mine.filter((id) => ackedBefore.has(id))) expect(terminal.deliveries.get(id)).toBe(1);
+      for (const n of terminal.deliveries.values()) repeats += n - 1;
+      // It came back through the balancer (to A or C).
+      expect(terminal.channels.at(-1)).toBe(cluster.proxy.url);
+      expect(terminal.open).toBe(true);
+    }
+    console.log(
+      `fail-over: ${sent.length} commands to ${FLEET} terminals, ${ackedBefore.size} acked before the kill, ${repeats} sent again after it`,
+    );
+  });
+
+  it('instance C stopped with SIGTERM drains: readiness 503, its terminals told to reconnect within the jitter window, all back on A', async () => {
+    const [a, , c] = cluster.instances;
+    const ready = (base: string) => fetch(`${base}/apm-web/f/common/ready`).then((r) => r.status);
+    const reconnectsBefore = terminals.map((t) => t.reconnects.length);
+    const exited = new Promise<number | null>((resolve) => c!.child.once('exit', (code) => resolve(code)));
+    c!.child.kill('SIGTERM');
+    // Ready answers 503 at once while the instance still serves (APM_DRAIN_SECONDS=1 in the cluster).
+    await sleep(200);
+    expect(await ready(c!.url)).toBe(503);
+    expect(await exited).toBe(0);
+
+    const moved = terminals.filter((t, i) => t.reconnects.length > reconnectsBefore[i]!);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const terminal of moved) {
+      expect(terminal.closeCodes.at(-1)).toBe(4503);
+      const afterMs = terminal.reconnects.at(-1)!;
+      expect(afterMs).toBeGreaterThanOrEqual(0);
+      expect(afterMs).toBeLessThanOrEqual(10_000);
+    }
+    // Spread over the window, not all at one moment.
+    const delays = moved.map((t) => t.reconnects.at(-1)!);
+    if (moved.length > 2) expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(1000);
+    // Every terminal is back (on A, the one instance left) and takes a command sent through A.
+    const deadline = Date.now() + 30_000;
+    while (terminals.some((t) => !t.open) && Date.now() < deadline) await sleep(200);
+    expect(terminals.filter((t) => !t.open).map((t) => t.terminalId)).toEqual([]);
+    await waitAllAcked(await sendRound(a!.url, 77), 30_000);
+    expect(terminals.every((t) => t.volume === 77)).toBe(true);
+    console.log(
+      `drain: ${moved.length} terminals moved, reconnect delays ${Math.min(...delays)}-${Math.max(...delays)} ms`,
+    );
   });
 });
