@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abnormalAlarms, terminalCommands } from '../../src/db/schema/index.js';
+import { abnormalAlarms, terminalCommands, terminals } from '../../src/db/schema/index.js';
 import { initSystem } from '../helpers/app.js';
 import { startTestCluster, type ClusterInstance, type TestCluster } from '../helpers/cluster.js';
 import { claim, connect, register, STATUS, type ListeningApp } from '../terminal/channel-client.js';
@@ -82,11 +82,9 @@ describe('cluster: terminals', () => {
     const [fromA] = await a.app.services.terminalPresence.live([reg.terminalId]);
     expect(fromA!.online).toBe(true);
     const [row] = await a.db
-      .execute<{ online: boolean }>(
-        // drizzle's execute answers rows on node-postgres as `.rows`
-        `SELECT online FROM terminals WHERE id = ${reg.terminalId}` as never,
-      )
-      .then((r) => (r as unknown as { rows: { online: boolean }[] }).rows);
+      .select({ online: terminals.online })
+      .from(terminals)
+      .where(eq(terminals.id, reg.terminalId));
     expect(row!.online).toBe(true);
     onB.close();
   });
