@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { StatusChange } from './command-status.js';
 import type { PresenceDirectory, SharedLive } from './presence-directory.js';
-import { intArray, jsonRows, queryRows, Serial } from './sql.js';
+import { endOfflineAlarms, raiseOfflineAlarms, writePresenceRows, type PresenceRow } from './presence-sql.js';
+import { intArray, queryRows, Serial } from './sql.js';
 import { StatusAlarmQueue } from './status-alarm-queue.js';
 import { blankStatusAlarms, heartbeatAlarms, progressAlarms } from './status-alarms.js';
 import type { StatusAlarmState } from './status-alarms.js';
@@ -298,7 +299,7 @@ export class TerminalPresence {
    */
   flush({ exact = true }: { exact?: boolean } = {}): Promise<void> {
     return this.serial.run(async () => {
-      const rows: object[] = [];
+      const rows: PresenceRow[] = [];
       const due = exact ? 1 : SEEN_WRITE_MS;
       for (const [id, e] of this.entries) {
         const seen = e.lastSeenAt !== null && e.lastSeenAt - e.writtenSeenAt >= due;
@@ -321,31 +322,9 @@ export class TerminalPresence {
       this.alarmsToEnd.clear();
       const raising = [...this.alarmsToRaise];
       this.alarmsToRaise.clear();
-      if (rows.length) {
-        await this.db.execute(sql`
-          UPDATE terminals t SET online = v.online, last_seen_at = v.last_seen_at,
-            online_since = v.online_since, status = coalesce(v.status, t.status),
-            app_version = coalesce(v.app_version, t.app_version),
-            resolution = coalesce(v.resolution, t.resolution),
-            online_seconds = t.online_seconds + v.add_seconds
-          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, online boolean, last_seen_at timestamptz,
-            online_since timestamptz, status jsonb, app_version text, resolution text, add_seconds bigint)
-          WHERE t.id = v.id AND (t.last_seen_at IS NULL OR v.last_seen_at IS NULL OR v.last_seen_at >= t.last_seen_at)`);
-      }
-      if (ending.length) {
-        await this.db.execute(sql`
-          UPDATE abnormal_alarms SET ended_at = now()
-          WHERE terminal_id = ANY(${intArray(ending)}) AND type = 'offline' AND ended_at IS NULL`);
-      }
-      if (raising.length) {
-        // Claimed terminals only, once per silence; removed terminals are skipped by the join.
-        await this.db.execute(sql`
-          INSERT INTO abnormal_alarms (terminal_id, office_id, type, detail)
-          SELECT t.id, t.office_id, 'offline', jsonb_build_object('lastSeenAt', t.last_seen_at)
-          FROM terminals t
-          WHERE t.id = ANY(${intArray(raising)}) AND t.state = 'claimed' AND NOT EXISTS (
-            SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
-      }
+      await writePresenceRows(this.db, rows);
+      await endOfflineAlarms(this.db, ending);
+      await raiseOfflineAlarms(this.db, raising);
       await this.statusAlarms.flush(this.db);
       await this.flushShared();
     });
@@ -404,12 +383,7 @@ export class TerminalPresence {
       await this.db.execute(sql`
         UPDATE terminals SET online = false, online_since = NULL
         WHERE id = ANY(${intArray(silent)}) AND online`);
-      await this.db.execute(sql`
-        INSERT INTO abnormal_alarms (terminal_id, office_id, type, detail)
-        SELECT t.id, t.office_id, 'offline', jsonb_build_object('lastSeenAt', t.last_seen_at)
-        FROM terminals t
-        WHERE t.id = ANY(${intArray(silent)}) AND t.state = 'claimed' AND NOT EXISTS (
-          SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
+      await raiseOfflineAlarms(this.db, silent);
     });
     return silent;
   }

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { TerminalStatus } from '@apm/contract';
+import type { Database } from '../db/client.js';
+import { intArray, jsonRows } from './sql.js';
+
+/** One terminal's presence as a flush writes it to `terminals`. */
+export interface PresenceRow {
+  id: number;
+  online: boolean;
+  last_seen_at: string | null;
+  online_since: string | null;
+  status: TerminalStatus | null;
+  app_version: string | null;
+  resolution: string | null;
+  /** Online seconds to add to the row. */
+  add_seconds: number;
+}
+
+/**
+ * Writes presence rows in one statement. A row never puts an older `last_seen_at` over a newer one:
+ * an instance that lost a terminal's channel cannot undo its connect to another instance.
+ */
+export async function writePresenceRows(db: Database, rows: readonly PresenceRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    UPDATE terminals t SET online = v.online, last_seen_at = v.last_seen_at,
+      online_since = v.online_since, status = coalesce(v.status, t.status),
+      app_version = coalesce(v.app_version, t.app_version),
+      resolution = coalesce(v.resolution, t.resolution),
+      online_seconds = t.online_seconds + v.add_seconds
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, online boolean, last_seen_at timestamptz,
+      online_since timestamptz, status jsonb, app_version text, resolution text, add_seconds bigint)
+    WHERE t.id = v.id
+      AND (t.last_seen_at IS NULL OR v.last_seen_at IS NULL OR v.last_seen_at >= t.last_seen_at)`);
+}
+
+/** Ends the open offline alarms of terminals heard from again. */
+export async function endOfflineAlarms(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    UPDATE abnormal_alarms SET ended_at = now()
+    WHERE terminal_id = ANY(${intArray(ids)}) AND type = 'offline' AND ended_at IS NULL`);
+}
+
+/** Raises an offline alarm for silent terminals: claimed ones only, once per silence (removed ones skipped by the join). */
+export async function raiseOfflineAlarms(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO abnormal_alarms (terminal_id, office_id, type, detail)
+    SELECT t.id, t.office_id, 'offline', jsonb_build_object('lastSeenAt', t.last_seen_at)
+    FROM terminals t
+    WHERE t.id = ANY(${intArray(ids)}) AND t.state = 'claimed' AND NOT EXISTS (
+      SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
+}
