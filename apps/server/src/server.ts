@@ -96,8 +96,5 @@ async function drain(app: App, drainSeconds: number): Promise<void> {
     app.log.info({ drainSeconds }, 'draining: readiness answers 503 until the balancer has noticed');
     await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
   }
-  // The gateway's drain comes with the Redis terminal bus; until then the close below ends the channels
-  // (the terminals reconnect with their own backoff).
-  const gateway = app.services.terminalGateway as unknown as { drain?: (windowMs: number) => unknown };
-  if (typeof gateway.drain === 'function') await gateway.drain(RECONNECT_WINDOW_MS);
+  app.services.terminalGateway.drain(RECONNECT_WINDOW_MS);
 }
