@@ -30,3 +30,13 @@ export async function closeRedis(redis: Redis): Promise<void> {
     redis.disconnect();
   }
 }
+
+// What ioredis throws when Redis cannot be reached: retries used up, a command timed out, or a
+// connection closed with commands in flight (plain Errors, so recognised by name and message).
+const OUTAGE =
+  /^(Command timed out|Connection is closed\.?|Stream isn't writeable|Reached the max retries per request limit)/;
+
+/** Whether an error is Redis being unreachable (the request gets a 503, not a 500). */
+export function isRedisOutage(error: Error): boolean {
+  return error.name === 'MaxRetriesPerRequestError' || OUTAGE.test(error.message);
+}

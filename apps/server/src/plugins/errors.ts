@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isRedisOutage } from '../cluster/redis.js';
 import { fail } from '../lib/envelope.js';
 import { AppError } from '../lib/errors.js';
 
@@ -74,6 +75,12 @@ export default fp(
         const msg = `Malformed multipart body: ${error.message}`;
         request.log.info({ status: 400 }, msg);
         return reply.status(400).send(fail(400, msg, { reason: 'validation', fields: { body: msg } }));
+      }
+      if (isRedisOutage(error)) {
+        // The scale-out mode's shared state (rate limits, login guard, presence) is out of reach.
+        const msg = 'Shared state (Redis) is unavailable; try again later';
+        request.log.error({ err: error, reqId: request.id }, msg);
+        return reply.status(503).send(fail(503, msg, { reason: 'storeUnavailable' }));
       }
       const status = (error as FastifyError).statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -16,6 +16,9 @@ describe('the error handler', () => {
           app.get('/apm-web/test/boom', { config: { access: 'public' } }, async () => {
             throw new Error('boom: connection to db password=hunter2 failed');
           });
+          app.get('/apm-web/test/redis-down', { config: { access: 'public' } }, async () => {
+            throw new Error('Command timed out');
+          });
           app.get('/apm-web/test/teapot', { config: { access: 'public' } }, async () => {
             throw new AppError(418, 'I am a teapot', 'teapot', { spout: 1 });
           });
@@ -37,6 +40,16 @@ describe('the error handler', () => {
     );
   });
   afterAll(() => t.close());
+
+  it('answers 503 naming Redis when the shared state of the scale-out mode is out of reach', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/apm-web/test/redis-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: 503,
+      msg: 'Shared state (Redis) is unavailable; try again later',
+      jsonObject: { reason: 'storeUnavailable' },
+    });
+  });
 
   it('answers an unknown API route with a 404 envelope', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
