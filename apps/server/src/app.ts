@@ -125,7 +125,10 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
   });
   // Leadership is settled before the services below start, and released after they stopped (onClose runs last first).
   app.addHook('onReady', async () => app.services.leader.start(app.log));
-  app.addHook('onClose', async () => app.services.leader.stop());
+  app.addHook('onClose', async () => {
+    await app.services.leader.stop();
+    await app.services.clusterLocks.close();
+  });
   // Material processing runs in the background while the app is up; stopping kills its child processes.
   app.addHook('onReady', async () => app.services.materialJobs.start(app.log));
   app.addHook('onClose', async () => app.services.materialJobs.stop());

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClusterContext, type ClusterContext } from '../cluster/cluster.js';
+import { AdvisoryLocks } from '../cluster/advisory-locks.js';
 import { LeaderElection } from '../cluster/leader.js';
 import { createSharedStore } from '../cluster/shared-store.js';
 import type { AppConfig } from '../config.js';
@@ -59,6 +60,8 @@ export interface Services {
   cluster: ClusterContext;
   /** Whether this instance runs the cluster's singletons (always, without `DATABASE_URL`); started with the app. */
   leader: LeaderElection;
+  /** Named locks across instances (PostgreSQL advisory locks; in-process on PGlite): uploads, capacity. */
+  clusterLocks: AdvisoryLocks;
   settings: SettingsService;
   landingKey: LandingKey;
   sessions: SessionService;
@@ -137,6 +140,7 @@ declare module 'fastify' {
 /** Builds the services from the database and configuration. */
 export function createServices(db: Database, config: AppConfig): Services {
   const cluster = createClusterContext(config);
+  const clusterLocks = new AdvisoryLocks(config);
   const settings = new SettingsService(db, loadSecretBox(config.dataDir, config.secretKey));
   const landingKey = new LandingKey(settings);
   const sessions = new SessionService(db);
@@ -163,6 +167,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   return {
     cluster,
     leader,
+    clusterLocks,
     settings,
     landingKey,
     sessions,
@@ -192,7 +197,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     materialReview: new MaterialReviewService(db),
     materialJobs,
     storageCapacity,
-    materialUploads: new MaterialUploadService(db, settings, storageCapacity, filesDir),
+    materialUploads: new MaterialUploadService(db, settings, storageCapacity, filesDir, clusterLocks),
     ...terminal,
     ...programServices,
     ...planServices,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { API_BASE, MATERIAL_TUS_PATH } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
+import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fail } from '../../../lib/envelope.js';
@@ -10,6 +10,7 @@ import { readToken, SESSION_COOKIE } from '../../../plugins/auth.js';
 import { SESSION_TTL_MS } from '../../auth/session-service.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
 import { UploadFinisher, type FinishedUpload } from './finished-uploads.js';
+import { uploadLocker } from './tus-locker.js';
 import { patchUpload } from './tus-patch.js';
 import { wakeMaterialJobs } from './wake.js';
 
@@ -66,8 +67,8 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { materialUploads: uploads } = app.services;
   const { store, expiry } = uploads;
 
-  // One lock per upload, shared by @tus/server (POST, HEAD) and our PATCH.
-  const locker = new MemoryLocker();
+  // One lock per upload (across instances on PostgreSQL), shared by @tus/server (POST, HEAD) and our PATCH.
+  const locker = uploadLocker(app.services.clusterLocks);
   const tus = new Server({
     path: API_BASE + TUS,
     datastore: store,
@@ -95,7 +96,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  const finisher = new UploadFinisher();
+  const finisher = new UploadFinisher(app.services.clusterLocks, app.services.cluster);
 
   /** Turns a complete upload into a material, once however many requests ask; answers its id. */
   async function finishUpload(upload: Upload): Promise<number> {
@@ -155,7 +156,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function ownUpload(request: FastifyRequest<{ Params: { id: string } }>): Promise<void> {
     const { id } = request.params;
     const userId = request.auth!.userId;
-    if (!finisher.finished(id, userId) && !(await uploads.uploadOf(id, userId)))
+    if (!(await finisher.finished(id, userId)) && !(await uploads.uploadOf(id, userId)))
       throw notFound('No such upload');
   }
 
@@ -211,7 +212,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const id = request.params.id;
     const userId = request.auth!.userId;
     // A finish that ran, or runs now (another HEAD's or the last PATCH's), has the answer.
-    const settled = async () => finisher.finished(id, userId) ?? (await finisher.running(id));
+    const settled = async () => (await finisher.finished(id, userId)) ?? (await finisher.running(id));
     let done = await settled();
     if (!done) {
       const upload = await store.getUpload(id).catch(() => null);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { AdvisoryLocks } from '../../../cluster/advisory-locks.js';
 import type { Database } from '../../../db/client.js';
 import { materialFiles, materialFolders, materials, materialUploads } from '../../../db/schema/index.js';
 import { dataScope, officesUnder } from '../../../lib/data-scope.js';
@@ -68,6 +69,7 @@ export class MaterialUploadService {
     private readonly settings: SettingsService,
     private readonly capacity: StorageCapacityService,
     readonly filesDir: FilesDir,
+    private readonly locks: AdvisoryLocks,
   ) {
     this.store = new HashingFileStore({
       directory: filesDir.uploadsDir,
@@ -104,9 +106,27 @@ export class MaterialUploadService {
     return { name, folderId, md5 };
   }
 
+  /**
+   * Runs a capacity check and the write that uses the room, one at a time: in this process, then
+   * across instances (one cluster lock; each holder takes a few milliseconds). Parallel uploads
+   * cannot overshoot a quota together.
+   */
+  private withCapacity<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.reserving.then(async () => {
+      const release = await this.locks.acquire('upload-capacity');
+      try {
+        return await work();
+      } finally {
+        await release();
+      }
+    });
+    this.reserving = run.catch(() => undefined);
+    return run;
+  }
+
   /** Checks and records a running upload (its size counts against capacity from now on). */
   async reserve(auth: AuthContext, d: UploadDeclaration): Promise<UploadRow> {
-    const run = this.reserving.then(async () => {
+    return this.withCapacity(async () => {
       const { name, folderId, md5 } = await this.check(auth, d);
       const [row] = await this.db
         .insert(materialUploads)
@@ -123,8 +143,6 @@ export class MaterialUploadService {
         .returning();
       return row!;
     });
-    this.reserving = run.catch(() => undefined);
-    return run;
   }
 
   /** A running upload of `userId` (null for anyone else's, so that they see 404). */
@@ -251,23 +269,25 @@ export class MaterialUploadService {
     const held = await this.heldFile(auth, md5, d.size);
     if (!held) throw notFound('No file with this MD5 and size is held: upload its bytes');
     const folderId = await this.assertFolder(auth, d.folderId);
-    // A file the tenant already stores adds nothing to its usage; a shared one is counted in full.
-    await this.capacity.assertRoom(auth, d.size, held.inTenant ? 0 : d.size);
-    const reviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
-    const [m] = await this.db
-      .insert(materials)
-      .values({
-        name,
-        fileId: held.fileId,
-        folderId,
-        officeId: auth.officeId,
-        createdBy: auth.userId,
-        kind: held.kind,
-        size: d.size,
-        md5,
-        reviewState,
-      })
-      .returning({ id: materials.id });
-    return m!.id;
+    return this.withCapacity(async () => {
+      // A file the tenant already stores adds nothing to its usage; a shared one is counted in full.
+      await this.capacity.assertRoom(auth, d.size, held.inTenant ? 0 : d.size);
+      const reviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
+      const [m] = await this.db
+        .insert(materials)
+        .values({
+          name,
+          fileId: held.fileId,
+          folderId,
+          officeId: auth.officeId,
+          createdBy: auth.userId,
+          kind: held.kind,
+          size: d.size,
+          md5,
+          reviewState,
+        })
+        .returning({ id: materials.id });
+      return m!.id;
+    });
   }
 }
