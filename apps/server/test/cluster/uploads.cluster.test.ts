@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, readdirSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials, materialUploads, offices } from '../../src/db/schema/index.js';
 import { initSystem, login } from '../helpers/app.js';
@@ -94,6 +94,22 @@ describe('cluster: uploads', () => {
     const rows = await named('twice.jpg');
     expect(rows.map((r) => String(r.id))).toEqual([...ids]);
     expect(await countRows(db(), materialUploads)).toBe(0);
+  });
+
+  it("a lock whose holder's connection dies is free for the others, and its holder is told", async () => {
+    let told = false;
+    await a.app.services.clusterLocks.acquire('tus:dying', { onRequestRelease: () => (told = true) });
+    await expect(b.app.services.clusterLocks.acquire('tus:dying', { timeoutMs: 300 })).rejects.toThrow(
+      /not free/,
+    );
+    // What a killed instance's connection amounts to: the server ends the session and its locks.
+    await a.app.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = ${`apm:${a.config.instanceId}:locks`}`,
+    );
+    const release = await b.app.services.clusterLocks.acquire('tus:dying', { timeoutMs: 5000 });
+    await release();
+    expect(told).toBe(true);
   });
 
   it('creations racing for the last room of a quota through two instances: exactly one fits', async () => {
