@@ -1,5 +1,5 @@
 /** A real cluster for the scale-out tests: server processes over one PostgreSQL and one Redis, HAProxy in front. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +15,24 @@ export const CLUSTER_ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 /** PostgreSQL and Redis of the cluster tier (`.ci/run` starts both on loopback). */
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/**
+ * Removes the keys the cluster left under its Redis prefix (live presence has no expiry) with `redis-cli`,
+ * which comes with Redis; without it they stay, and are named.
+ */
+function removeRedisKeys(prefix: string): void {
+  try {
+    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean);
+    for (let at = 0; at < keys.length; at += 500)
+      execFileSync('redis-cli', ['-u', REDIS_URL, 'UNLINK', ...keys.slice(at, at + 500)]);
+  } catch (err) {
+    console.warn(`Redis keys under ${prefix} not removed: ${(err as Error).message}`);
+  }
+}
 
 /** One APM server process of the cluster. */
 export interface Instance {
@@ -74,6 +92,7 @@ async function adminQuery(statement: string): Promise<void> {
  */
 export async function startCluster(count = 3, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const name = `apm_e2e_cluster_${randomBytes(5).toString('hex')}`;
+  const prefix = `apme2e:${name}:`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const databaseUrl = withDatabase(DATABASE_URL, name);
   const dir = mkdtempSync(path.join(tmpdir(), 'apm-cluster-'));
@@ -85,13 +104,14 @@ export async function startCluster(count = 3, extraEnv: Record<string, string> =
     await Promise.all(instances.map((i) => i.stop('SIGTERM')));
     await pool.end();
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    removeRedisKeys(prefix);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     const env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL,
-      APM_REDIS_PREFIX: `apme2e:${name}:`,
+      APM_REDIS_PREFIX: prefix,
       APM_DATA_DIR: path.join(dir, 'data'),
       APM_SECRET_KEY: randomBytes(32).toString('hex'),
       APM_ADMIN_USER: CLUSTER_ADMIN.user,
