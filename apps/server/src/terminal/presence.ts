@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { StatusChange } from './command-status.js';
 import type { PresenceDirectory, SharedLive } from './presence-directory.js';
+import { LeaderPresenceSweep } from './presence-leader-sweep.js';
 import { endOfflineAlarms, raiseOfflineAlarms, writePresenceRows, type PresenceRow } from './presence-sql.js';
-import { intArray, queryRows, Serial } from './sql.js';
+import { queryRows, Serial } from './sql.js';
 import { StatusAlarmQueue } from './status-alarm-queue.js';
 import { blankStatusAlarms, heartbeatAlarms, progressAlarms } from './status-alarms.js';
 import type { StatusAlarmState } from './status-alarms.js';
@@ -80,8 +81,8 @@ export class TerminalPresence {
   private readonly alarmsToEnd = new Set<number>();
   private readonly statusAlarms = new StatusAlarmQueue();
   private readonly serial = new Serial();
-  /** Whether this instance led at its last shared sweep (a new leader first watches what the table says is online). */
-  private leading = false;
+  /** Scale-out mode: the leader's sweep of the shared directory (it does nothing on other instances). */
+  private readonly leaderSweep: LeaderPresenceSweep | null;
   private timers: NodeJS.Timeout[] = [];
   private log: FastifyBaseLogger | null = null;
   /** Called with the terminals the sweep found silent (the gateway closes their channels). */
@@ -90,7 +91,17 @@ export class TerminalPresence {
   constructor(
     private readonly db: Database,
     private readonly options: PresenceOptions,
-  ) {}
+  ) {
+    const shared = options.shared;
+    this.leaderSweep = shared
+      ? new LeaderPresenceSweep(db, shared.directory, options.offlineSeconds, shared.isLeader)
+      : null;
+  }
+
+  /** Scale-out mode: one sweep of the shared directory when this instance leads (see `LeaderPresenceSweep`). */
+  sweepShared(now = Date.now()): Promise<number[]> {
+    return this.leaderSweep?.run(now) ?? Promise.resolve([]);
+  }
 
   /** Loads the presence kept in the database and starts the flush and sweep timers. */
   async start(log: FastifyBaseLogger): Promise<void> {
@@ -355,37 +366,6 @@ export class TerminalPresence {
     }
     await shared.directory.write(records);
     for (const id of released) if (this.entries.get(id)?.released) this.entries.delete(id);
-  }
-
-  /**
-   * Scale-out mode, on the leader only: terminals silent past the offline threshold on any
-   * instance (or whose instance died) go offline in the table and get one offline alarm. A new
-   * leader first watches every terminal the table says is online, giving each a full offline
-   * period to be heard from.
-   */
-  async sweepShared(now = Date.now()): Promise<number[]> {
-    const shared = this.options.shared;
-    if (!shared?.isLeader()) {
-      this.leading = false;
-      return [];
-    }
-    if (!this.leading) {
-      const online = await queryRows<{ id: number }>(this.db, sql`SELECT id FROM terminals WHERE online`);
-      await shared.directory.watch(
-        online.map((r) => r.id),
-        now,
-      );
-      this.leading = true;
-    }
-    const silent = await shared.directory.sweep(now - this.options.offlineSeconds * 1000);
-    if (silent.length === 0) return silent;
-    await this.serial.run(async () => {
-      await this.db.execute(sql`
-        UPDATE terminals SET online = false, online_since = NULL
-        WHERE id = ANY(${intArray(silent)}) AND online`);
-      await raiseOfflineAlarms(this.db, silent);
-    });
-    return silent;
   }
 
   private blank(now: number): Entry {
