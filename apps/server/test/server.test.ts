@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 
+// Whole servers on an on-disk PGlite: a first start runs initdb (about 8 s idle, 25 s on a busy 2-core machine).
 describe('startServer / stop', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'apm-server-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,5 +49,5 @@ describe('startServer / stop', () => {
     } finally {
       await again.stop();
     }
-  });
+  }, 90_000);
 });
