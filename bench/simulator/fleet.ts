@@ -274,6 +274,11 @@ export class Fleet implements TerminalHooks {
     this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
   }
 
+  reconnectFailed(_t: SimTerminal, err: unknown): void {
+    const key = `reconnect: ${err instanceof Error ? err.message.slice(0, 100) : String(err)}`;
+    this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+  }
+
   closed(_t: SimTerminal, code: number, reason: string): void {
     const key = `${code} ${reason}`.trim();
     this.closes.set(key, (this.closes.get(key) ?? 0) + 1);

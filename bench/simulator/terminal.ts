@@ -27,6 +27,8 @@ export interface TerminalHooks {
   /** A draining instance asked the terminal to come back after `afterMs`. */
   reconnectAsked(t: SimTerminal, afterMs: number): void;
   serverError(t: SimTerminal, code: string, message: string): void;
+  /** A reconnection attempt failed (it is tried again after the backoff). */
+  reconnectFailed?(t: SimTerminal, err: unknown): void;
   closed(t: SimTerminal, code: number, reason: string): void;
   manifest(t: SimTerminal, status: number, ms: number): void;
   manifestFailed(t: SimTerminal, err: unknown): void;
@@ -36,6 +38,11 @@ export interface TerminalHooks {
 export interface TerminalOptions {
   /** Base URL of the server (http://host:port); the API lives under /apm-web. */
   base: string;
+  /**
+   * Picks the instance for each (re)connection instead of `base` (several instances, no balancer):
+   * HTTP calls then go to the instance of the current channel.
+   */
+  chooseBase?: (t: SimTerminal) => string;
   /** Fetch the manifest when `welcome` or `manifest` names a version the terminal does not hold. */
   fetchManifest: boolean;
   /** Reconnect after an unexpected close (with backoff and jitter), like the player. */
@@ -70,6 +77,8 @@ const PNG_1X1 = Buffer.from(
  */
 export class SimTerminal {
   ws: WebSocket | null = null;
+  /** The instance of the current (or last) channel. */
+  base = '';
   state: 'pending' | 'claimed' = 'pending';
   open = false;
   seq = 0;
@@ -101,7 +110,8 @@ export class SimTerminal {
 
   /** Opens the channel; resolves on `welcome`, rejects when it closes first. */
   connect(): Promise<void> {
-    const wsBase = this.options.base.replace(/^http/, 'ws');
+    this.base = this.options.chooseBase?.(this) ?? this.options.base;
+    const wsBase = this.base.replace(/^http/, 'ws');
     const ws = new WebSocket(`${wsBase}/apm-web/terminal/ws?token=${encodeURIComponent(this.token)}`, {
       perMessageDeflate: false,
       handshakeTimeout: 60_000,
@@ -151,7 +161,11 @@ export class SimTerminal {
   private reconnectLater(afterMs?: number): void {
     const delay = afterMs ?? Math.random() * Math.min(30_000, 500 * 2 ** this.attempts++);
     setTimeout(() => {
-      if (!this.stopped) this.connect().catch(() => this.reconnectLater());
+      if (!this.stopped)
+        this.connect().catch((err: unknown) => {
+          this.hooks.reconnectFailed?.(this, err);
+          this.reconnectLater();
+        });
     }, delay).unref();
   }
 
@@ -306,7 +320,7 @@ export class SimTerminal {
     const started = performance.now();
     const headers: Record<string, string> = this.authHeader();
     if (this.manifestEtag) headers['if-none-match'] = this.manifestEtag;
-    const res = await request(`${this.options.base}/apm-web/terminal/manifest`, { headers });
+    const res = await request(`${this.base}/apm-web/terminal/manifest`, { headers });
     if (res.status === 200) {
       const body = JSON.parse(res.text) as { data?: { version?: string }; version?: string };
       this.manifestVersion = body.data?.version ?? body.version ?? null;
@@ -317,7 +331,7 @@ export class SimTerminal {
   }
 
   private async uploadScreenshot(commandId: number): Promise<number> {
-    const res = await request(`${this.options.base}/apm-web/terminal/screenshots?commandId=${commandId}`, {
+    const res = await request(`${this.base}/apm-web/terminal/screenshots?commandId=${commandId}`, {
       method: 'POST',
       headers: { ...this.authHeader(), 'content-type': 'image/png' },
       body: PNG_1X1,
