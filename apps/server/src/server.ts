@@ -3,6 +3,9 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedCatalogue } from './modules/system/seed.js';
 
+/** Connections that may wait to be accepted while the process is busy (a reconnect storm). */
+const LISTEN_BACKLOG = 8192;
+
 /** In-flight requests get this long to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Terminals of a draining instance come back over this window, each at its own moment (no stampede). */
@@ -48,7 +51,9 @@ export async function startServer(
       });
       app.log.info({ user: config.adminUser }, 'system initialised from APM_ADMIN_USER');
     }
-    await app.listen({ port: config.port, host: config.host });
+    // A fleet reconnecting at once (another instance died) overflows Node's default queue of 511
+    // connections waiting to be accepted; the kernel caps this at net.core.somaxconn.
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
     mark('listening');
     app.log.info({ startupMs: phases }, 'ready');
   } catch (err) {

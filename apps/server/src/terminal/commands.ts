@@ -154,15 +154,15 @@ export class TerminalCommandService {
       terminalId,
       state: 'queued' as CommandDeliveryState,
     }));
+    const claimed = (c: { terminalId: number }) => known.get(c.terminalId) === 'claimed';
     await this.serial.run(async () => {
       this.nextExpiry = Math.min(this.nextExpiry, expiresMs);
       // Thousands of rows go in slices with a turn of the event loop between them: PGlite runs on
       // this thread, and the fleet's acks of earlier commands are read meanwhile.
       for (let at = 0; at < commands.length; at += INSERT_SLICE) {
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-        const rows = commands
-          .slice(at, at + INSERT_SLICE)
-          .map((c) => ({ id: c.id, terminal_id: c.terminalId }));
+        const slice = commands.slice(at, at + INSERT_SLICE);
+        const rows = slice.map((c) => ({ id: c.id, terminal_id: c.terminalId }));
         await this.db.execute(sql`
           INSERT INTO terminal_commands (id, terminal_id, batch_id, name, params, state, created_by, expires_at)
           OVERRIDING SYSTEM VALUE
@@ -170,19 +170,18 @@ export class TerminalCommandService {
             ${input.createdBy}, ${expiresAt}::timestamptz
           FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, terminal_id int)
           JOIN terminals t ON t.id = v.terminal_id`);
+        // Written first, published after (slice by slice, so the first terminals do not wait for the
+        // last rows): a terminal that connects meanwhile finds its row when its channel opens, one
+        // already connected gets it from the bus, and the gateway that writes it to an open channel
+        // marks it `sent` — whichever instance that is. Pending terminals wait for their claim.
+        this.bus.publish(
+          slice.filter(claimed).map((c) => ({
+            terminalId: c.terminalId,
+            message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
+          })),
+        );
       }
     });
-    // Written first, published after: a terminal that connects meanwhile finds its row when its
-    // channel opens, one already connected gets it from the bus, and the gateway that writes it to
-    // an open channel marks it `sent` — whichever instance that is. Pending terminals wait for their claim.
-    this.bus.publish(
-      commands
-        .filter((c) => known.get(c.terminalId) === 'claimed')
-        .map((c) => ({
-          terminalId: c.terminalId,
-          message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
-        })),
-    );
     return { batchId, commands };
   }
 
