@@ -2,21 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../src/db/schema/index.js';
 import { initSystem, login } from '../helpers/app.js';
-import { startTestCluster, type ClusterInstance, type TestCluster } from '../helpers/cluster.js';
+import { asListening, startTestCluster, type TestCluster } from '../helpers/cluster.js';
 import { addMaterial } from '../modules/materials/library-fixture.js';
 import { programDoc } from '../modules/programs/fixture.js';
 import { PASSWORD, buildTenants } from '../modules/users/fixture.js';
 import { connect, register, type ListeningApp } from '../terminal/channel-client.js';
-
-/** A cluster instance as the channel helpers take it. */
-const listening = (i: ClusterInstance): ListeningApp => ({
-  app: i.app,
-  db: i.database.db,
-  config: i.config,
-  close: i.close,
-  base: i.base,
-  wsUrl: (token) => `${i.base.replace(/^http/, 'ws')}/apm-web/terminal/ws?token=${encodeURIComponent(token)}`,
-});
 
 // Content across instances: a program saved and published through B reaches a terminal whose
 // channel is on A (the manifest notice on the bus), and A serves the manifest and its files.
@@ -27,7 +17,7 @@ describe('cluster: publishing', () => {
 
   beforeAll(async () => {
     cluster = await startTestCluster(2);
-    [a, b] = cluster.instances.map(listening) as [ListeningApp, ListeningApp];
+    [a, b] = cluster.instances.map(asListening) as [ListeningApp, ListeningApp];
     await initSystem(a.app);
   });
   afterAll(() => cluster?.close());

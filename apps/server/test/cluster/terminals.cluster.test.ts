@@ -2,18 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abnormalAlarms, terminalCommands, terminals } from '../../src/db/schema/index.js';
 import { initSystem } from '../helpers/app.js';
-import { startTestCluster, type ClusterInstance, type TestCluster } from '../helpers/cluster.js';
+import { asListening, startTestCluster, type TestCluster } from '../helpers/cluster.js';
 import { claim, connect, register, STATUS, type ListeningApp } from '../terminal/channel-client.js';
-
-/** A cluster instance as the channel helpers take it. */
-const listening = (i: ClusterInstance): ListeningApp => ({
-  app: i.app,
-  db: i.database.db,
-  config: i.config,
-  close: i.close,
-  base: i.base,
-  wsUrl: (token) => `${i.base.replace(/^http/, 'ws')}/apm-web/terminal/ws?token=${encodeURIComponent(token)}`,
-});
 
 describe('cluster: terminals', () => {
   let cluster: TestCluster;
@@ -22,7 +12,7 @@ describe('cluster: terminals', () => {
 
   beforeAll(async () => {
     cluster = await startTestCluster(2, { APM_TERMINAL_OFFLINE_SECONDS: '2' });
-    [a, b] = cluster.instances.map(listening) as [ListeningApp, ListeningApp];
+    [a, b] = cluster.instances.map(asListening) as [ListeningApp, ListeningApp];
     await initSystem(a.app);
   });
   afterAll(() => cluster?.close());

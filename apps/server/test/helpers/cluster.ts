@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { seedCatalogue } from '../../src/modules/system/seed.js';
+import type { ListeningApp } from '../terminal/channel-client.js';
 import { adminQuery, withDatabase } from './database-template.js';
 
 /** The PostgreSQL and Redis of the cluster tests (`npm run test:cluster`); both are required there. */
@@ -102,5 +103,18 @@ export async function startTestCluster(
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A cluster instance as the terminal channel helpers take it (`register`, `claim`, `connect`). */
+export function asListening(i: ClusterInstance): ListeningApp {
+  return {
+    app: i.app,
+    db: i.database.db,
+    config: i.config,
+    close: i.close,
+    base: i.base,
+    wsUrl: (token) =>
+      `${i.base.replace(/^http/, 'ws')}/apm-web/terminal/ws?token=${encodeURIComponent(token)}`,
   };
 }
