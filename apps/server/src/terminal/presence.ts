@@ -80,6 +80,8 @@ export class TerminalPresence {
   private readonly alarmsToRaise = new Set<number>();
   private readonly alarmsToEnd = new Set<number>();
   private readonly statusAlarms = new StatusAlarmQueue();
+  /** Terminals whose open status alarms are read at the next flush (scale-out mode: they came from elsewhere). */
+  private readonly alarmsToLoad = new Set<number>();
   private readonly serial = new Serial();
   /** Scale-out mode: the leader's sweep of the shared directory (it does nothing on other instances). */
   private readonly leaderSweep: LeaderPresenceSweep | null;
@@ -154,6 +156,8 @@ export class TerminalPresence {
   /** A channel of the terminal opened. */
   connected(id: number): void {
     const now = Date.now();
+    // Scale-out mode: the alarms another instance raised for it are this instance's to end now.
+    if (this.options.shared && !this.entries.has(id)) this.alarmsToLoad.add(id);
     const entry = this.entry(id, now);
     this.comeBack(id, entry, now);
     entry.connected = true;
@@ -336,9 +340,23 @@ export class TerminalPresence {
       await writePresenceRows(this.db, rows);
       await endOfflineAlarms(this.db, ending);
       await raiseOfflineAlarms(this.db, raising);
+      await this.loadStatusAlarms();
       await this.statusAlarms.flush(this.db);
       await this.flushShared();
     });
+  }
+
+  /** Merges the open status alarms of terminals that came from another instance into their rules' state. */
+  private async loadStatusAlarms(): Promise<void> {
+    if (this.alarmsToLoad.size === 0) return;
+    const ids = [...this.alarmsToLoad];
+    this.alarmsToLoad.clear();
+    for (const [id, state] of await this.statusAlarms.load(this.db, ids)) {
+      const alarms = this.entries.get(id)?.alarms;
+      if (!alarms) continue;
+      alarms.diskFull ||= state.diskFull;
+      for (const materialId of state.failed) alarms.failed.add(materialId);
+    }
   }
 
   /** Scale-out mode: publishes what changed to the directory, then drops the channels that closed here. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { jsonRows, queryRows } from './sql.js';
+import { intArray, jsonRows, queryRows } from './sql.js';
 import { blankStatusAlarms, type StatusAlarmChange, type StatusAlarmState } from './status-alarms.js';
 
 interface Raise {
@@ -44,12 +44,16 @@ export class StatusAlarmQueue {
     }
   }
 
-  /** The rules' state of the terminals with open status alarms (read once, when the server starts). */
-  async load(db: Database): Promise<Map<number, StatusAlarmState>> {
+  /**
+   * The rules' state of the terminals with open status alarms: all of them (read once, when the
+   * server starts), or these (terminals whose channels came to this instance, in the scale-out mode).
+   */
+  async load(db: Database, terminalIds?: readonly number[]): Promise<Map<number, StatusAlarmState>> {
+    const only = terminalIds ? sql`AND terminal_id = ANY(${intArray(terminalIds)})` : sql``;
     const rows = await queryRows<{ terminal_id: number; type: string; material_id: string | null }>(
       db,
       sql`SELECT terminal_id, type, detail->>'materialId' AS material_id FROM abnormal_alarms
-        WHERE ended_at IS NULL AND type IN ('diskFull', 'downloadFailed')`,
+        WHERE ended_at IS NULL AND type IN ('diskFull', 'downloadFailed') ${only}`,
     );
     const states = new Map<number, StatusAlarmState>();
     for (const row of rows) {

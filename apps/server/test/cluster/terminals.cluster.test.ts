@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abnormalAlarms, terminalCommands, terminals } from '../../src/db/schema/index.js';
 import { initSystem } from '../helpers/app.js';
@@ -76,6 +76,33 @@ describe('cluster: terminals', () => {
       .from(terminals)
       .where(eq(terminals.id, reg.terminalId));
     expect(row!.online).toBe(true);
+    onB.close();
+  });
+
+  it('a full-disk alarm raised while the terminal was on A is ended by B when its disk recovers there', async () => {
+    const GiB = 1024 ** 3;
+    const reg = await register(a);
+    await claim(a, reg.terminalId);
+    const diskAlarms = () =>
+      a.db
+        .select({ endedAt: abnormalAlarms.endedAt })
+        .from(abnormalAlarms)
+        .where(and(eq(abnormalAlarms.terminalId, reg.terminalId), eq(abnormalAlarms.type, 'diskFull')));
+    const onA = await connect(a, reg.token);
+    onA.send({ type: 'heartbeat', seq: 1, status: { ...STATUS, disk: { free: GiB / 10, total: 64 * GiB } } });
+    await onA.next('heartbeatAck');
+    await a.app.services.terminalPresence.flush();
+    expect(await diskAlarms()).toEqual([{ endedAt: null }]);
+    onA.close();
+    await onA.closedWith();
+
+    const onB = await connect(b, reg.token);
+    await b.app.services.terminalPresence.flush();
+    onB.send({ type: 'heartbeat', seq: 2, status: { ...STATUS, disk: { free: 32 * GiB, total: 64 * GiB } } });
+    await onB.next('heartbeatAck');
+    await b.app.services.terminalPresence.flush();
+    const [alarm] = await diskAlarms();
+    expect(alarm!.endedAt).not.toBeNull();
     onB.close();
   });
 
