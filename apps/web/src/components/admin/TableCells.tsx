@@ -3,7 +3,7 @@
  * whole in a tooltip, tags wrap and are cut the same way, action links wrap onto several lines.
  */
 import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** Props of {@link CellText}. */
 export interface CellTextProps {
@@ -15,15 +15,23 @@ export interface CellTextProps {
 
 /** Text on one line, cut with an ellipsis when wider than its column, whole in a tooltip then; a dash when empty. */
 export function CellText({ text, secondary, testId }: CellTextProps) {
+  // Whether the text is cut is measured when the pointer arrives, not kept from an earlier layout:
+  // a table that re-lays its columns after the text was measured still shows the tooltip.
+  const [cut, setCut] = useState(false);
   return (
-    <Typography.Text
-      ellipsis={text ? { tooltip: text } : false}
-      type={secondary ? 'secondary' : undefined}
-      style={{ display: 'block', fontSize: secondary ? 12 : undefined }}
-      data-testid={testId}
-    >
-      {text || '—'}
-    </Typography.Text>
+    <Tooltip title={cut && text ? text : undefined}>
+      <Typography.Text
+        ellipsis={Boolean(text)}
+        type={secondary ? 'secondary' : undefined}
+        style={{ display: 'block', fontSize: secondary ? 12 : undefined }}
+        data-testid={testId}
+        onMouseEnter={(event) =>
+          setCut(event.currentTarget.scrollWidth > event.currentTarget.clientWidth + 1)
+        }
+      >
+        {text || '—'}
+      </Typography.Text>
+    </Tooltip>
   );
 }
 
