@@ -45,6 +45,20 @@ function allDayPlan(programId: number) {
 /** The window text of the selected entry's first window. */
 const firstWindow = (page: Page) => page.getByTestId('plan-window-text').first();
 
+/**
+ * Asks "what plays at" `at` (`YYYY-MM-DD HH:mm`) as a user does: opens the picker, types, presses Enter,
+ * and waits until the picker has closed on that value, so the next question starts from a closed picker.
+ */
+async function askPlaysAt(page: Page, at: string) {
+  const input = page.getByTestId('plan-plays-at-input');
+  await input.click();
+  await page.locator('.ant-picker-dropdown:visible').waitFor();
+  await input.fill(at);
+  await input.press('Enter');
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached' });
+  await expect.poll(() => input.inputValue()).toBe(at);
+}
+
 describe('plan production', () => {
   const suite = adminSuite();
   const program = async (name: string) =>
@@ -92,13 +106,9 @@ describe('plan production', () => {
     await expect.poll(() => firstWindow(page).innerText()).toBe('10:00–14:00');
 
     // What plays at 11:00 and 20:00 that day.
-    const at = page.getByTestId('plan-plays-at-input');
-    await at.click();
-    await at.fill(`${day} 11:00`);
-    await at.press('Enter');
+    await askPlaysAt(page, `${day} 11:00`);
     await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(morning);
-    await at.fill(`${day} 20:00`);
-    await at.press('Enter');
+    await askPlaysAt(page, `${day} 20:00`);
     await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(evening);
 
     const violations = await scanPage(page, 'plan production');
@@ -252,13 +262,9 @@ describe('plan production', () => {
       .locator('[data-testid=plan-week-day]', { has: page.locator('[data-entry-id=e1]') })
       .first()
       .getAttribute('data-date');
-    const at = page.getByTestId('plan-plays-at-input');
-    await at.click();
-    await at.fill(`${day} 10:00`);
-    await at.press('Enter');
+    await askPlaysAt(page, `${day} 10:00`);
     await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(mine);
-    await at.fill(`${day} 20:00`);
-    await at.press('Enter');
+    await askPlaysAt(page, `${day} 20:00`);
     await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(theirs);
     expect(await page.getByTestId('plan-plays-at-reason').innerText()).toContain(otherName);
 
@@ -268,9 +274,7 @@ describe('plan production', () => {
     await block.focus();
     for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => firstWindow(page).innerText()).toBe('13:00–17:00');
-    await at.click();
-    await at.fill(`${day} 14:00`);
-    await at.press('Enter');
+    await askPlaysAt(page, `${day} 14:00`);
     await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(mine);
 
     const violations = await scanPage(page, 'plan production on a terminal');
