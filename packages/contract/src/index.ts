@@ -28,3 +28,5 @@ export * from './terminal.js';
 export * from './publish-api.js';
 export * from './plan.js';
 export * from './plan-api.js';
+export * from './message.js';
+export * from './message-api.js';

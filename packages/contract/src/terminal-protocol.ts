@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ProgramDocumentSchema } from './program.js';
 import { PlanDocumentSchema } from './plan.js';
+import { TerminalMessagePayloadSchema } from './message.js';
 
 /**
  * The terminal protocol (ours, DESIGN.md "Terminal protocol"): HTTP calls under
@@ -93,6 +94,13 @@ export const COMMAND_PARAMS = {
   screenshot: Type.Object({}),
   playProgram: Type.Object({ programId: Type.Integer({ minimum: 1 }) }),
   playMessage: Type.Object({ messageId: Type.Integer({ minimum: 1 }) }),
+  /**
+   * A message to hold and show by its schedule (replacing an older revision of the same id); the ack
+   * result is `{ showing: boolean }` — whether it is on screen when acknowledged.
+   */
+  showMessage: Type.Object({ message: TerminalMessagePayloadSchema }),
+  /** Ends a message on the screen and forgets it (stopped, deleted, or taken off this terminal). */
+  stopMessage: Type.Object({ messageId: Type.Integer({ minimum: 1 }) }),
   clearPrograms: Type.Object({}),
   refreshPrograms: Type.Object({}),
   deleteFiles: Type.Object({
@@ -253,8 +261,12 @@ export const ManifestSchema = Type.Object({
   ),
   /** Play plans published to the terminal (approved ones while the audit switch is on): the player resolves them itself. */
   plans: Type.Array(ManifestPlanSchema),
-  /** Messages and strategies arrive with their issues; empty until then. */
-  messages: Type.Array(Type.Object({}, { additionalProperties: true })),
+  /**
+   * Messages the terminal holds (sent to it, not stopped, not past their end; approved ones while the
+   * audit switch is on): a message held but absent here was stopped while the terminal was away.
+   */
+  messages: Type.Array(TerminalMessagePayloadSchema),
+  /** Strategies arrive with their issue; empty until then. */
   strategies: Type.Array(Type.Object({}, { additionalProperties: true })),
 });
 export type Manifest = Static<typeof ManifestSchema>;

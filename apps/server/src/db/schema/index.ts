@@ -31,3 +31,6 @@ export * from './program-templates.js';
 export * from './program-thumbnails.js';
 export * from './plans.js';
 export * from './plan-publications.js';
+export * from './messages.js';
+export * from './message-terminals.js';
+export * from './review-decisions.js';

@@ -84,6 +84,6 @@ export class PlanReviewService {
 
   /** Plans of the caller's data range; a decision leaves `updatedAt` (the last save) alone. */
   private subject(auth: AuthContext): ReviewSubject {
-    return { table: plans, scope: planScope(auth), noun: 'plan', touchesUpdatedAt: false };
+    return { kind: 'plan', table: plans, scope: planScope(auth), noun: 'plan', touchesUpdatedAt: false };
   }
 }

@@ -82,6 +82,12 @@ export class ProgramReviewService {
 
   /** Programs of the caller's data range; a decision leaves `updatedAt` (the last save) alone. */
   private subject(auth: AuthContext): ReviewSubject {
-    return { table: programs, scope: programScope(auth), noun: 'program', touchesUpdatedAt: false };
+    return {
+      kind: 'program',
+      table: programs,
+      scope: programScope(auth),
+      noun: 'program',
+      touchesUpdatedAt: false,
+    };
   }
 }

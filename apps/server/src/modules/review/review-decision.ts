@@ -1,9 +1,17 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { materials, plans, programs, ReviewState } from '../../db/schema/index.js';
+import type {
+  materials,
+  messages,
+  plans,
+  programs,
+  ReviewState,
+  ReviewSubjectKind,
+} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { fieldError } from '../users/user-access.js';
+import { recordReviewSteps } from './review-history.js';
 
 /** Longest review note. */
 export const REVIEW_NOTE_MAX = 500;
@@ -24,7 +32,9 @@ const FROM: Record<ReviewDecision, ReviewState[]> = {
 
 /** What is under review: the table, which of its rows the caller may judge, and how messages name them. */
 export interface ReviewSubject {
-  table: typeof materials | typeof programs | typeof plans;
+  /** What is judged, as the review history names it. */
+  kind: ReviewSubjectKind;
+  table: typeof materials | typeof programs | typeof plans | typeof messages;
   /** Rows of the caller's review range. */
   scope: SQL;
   /** Singular name of a row in messages (`material`, `program`, `plan`); the plural adds an `s`. */
@@ -44,8 +54,9 @@ function decisionNote(to: ReviewDecision, note: string | null | undefined): stri
 }
 
 /**
- * Records a review decision on `ids`, all or nothing: 404 on `ids` naming those outside the
- * caller's range, 409 (`reviewState`) naming those the decision may not leave from.
+ * Records a review decision on `ids`, all or nothing, with a step in the review history per item (the
+ * revision judged, when the kind has revisions): 404 on `ids` naming those outside the caller's range,
+ * 409 (`reviewState`) naming those the decision may not leave from.
  */
 export async function decideReview(
   db: Database,
@@ -58,8 +69,14 @@ export async function decideReview(
   const text = decisionNote(to, note);
   const { table, noun } = subject;
   await db.transaction(async (tx) => {
+    const revision = 'revision' in table ? table.revision : null;
     const rows = await tx
-      .select({ id: table.id, name: table.name, reviewState: table.reviewState })
+      .select({
+        id: table.id,
+        name: table.name,
+        reviewState: table.reviewState,
+        ...(revision ? { revision } : {}),
+      })
       .from(table)
       .where(and(inArray(table.id, ids), subject.scope))
       .for('update');
@@ -90,5 +107,16 @@ export async function decideReview(
         ...(subject.touchesUpdatedAt ? { updatedAt: now } : {}),
       })
       .where(inArray(table.id, ids));
+    await recordReviewSteps(
+      tx,
+      rows.map((r) => ({
+        subjectKind: subject.kind,
+        subjectId: r.id,
+        revision: 'revision' in r ? (r.revision as number) : null,
+        action: to,
+        note: text,
+        actorId: auth.userId,
+      })),
+    );
   });
 }

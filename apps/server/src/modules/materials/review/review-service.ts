@@ -57,6 +57,12 @@ export class MaterialReviewService {
 
   /** Materials of the caller's data range; a decision counts as an update of the material. */
   private subject(auth: AuthContext): ReviewSubject {
-    return { table: materials, scope: materialEditable(auth), noun: 'material', touchesUpdatedAt: true };
+    return {
+      kind: 'material',
+      table: materials,
+      scope: materialEditable(auth),
+      noun: 'material',
+      touchesUpdatedAt: true,
+    };
   }
 }
