@@ -6,3 +6,4 @@ export * from './timeline.js';
 export * from './program-length.js';
 export * from './plan-problems.js';
 export * from './terminal-schedule.js';
+export * from './message-schedule.js';
