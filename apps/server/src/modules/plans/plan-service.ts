@@ -1,3 +1,4 @@
+import { recordIntake, reviewIntake } from '../review/review-intake.js';
 import type {
   PlanDetail,
   PlanDocument,
@@ -9,7 +10,7 @@ import type {
 import { planProblems, programCycleMs } from '@apm/schedule';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { planPublications, plans, programs, users, type ReviewState } from '../../db/schema/index.js';
+import { planPublications, plans, programs, users } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { officeInScope } from '../offices/office-scope.js';
@@ -50,7 +51,8 @@ export class PlanService {
     const name = input.name.trim();
     if (!name) throw fieldError(400, 'name', 'name is required');
     const checked = await checkPlanDocument(this.db, auth, input.document, this.timeZone);
-    const reviewState: ReviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
+    const intake = await reviewIntake(this.db, this.settings, auth, 'plan');
+    const { reviewState } = intake;
     const values = {
       name,
       document: input.document as unknown as Record<string, unknown>,
@@ -64,7 +66,7 @@ export class PlanService {
       reviewedAt: null,
       updatedAt: new Date(),
     };
-    let saved: { id: number; revision: number };
+    let saved: { id: number; revision: number; officeId: number };
     if (input.id === undefined) {
       const officeId =
         input.officeId === undefined
@@ -73,7 +75,7 @@ export class PlanService {
       [saved] = (await this.db
         .insert(plans)
         .values({ ...values, officeId, createdBy: auth.userId })
-        .returning({ id: plans.id, revision: plans.revision })) as [typeof saved];
+        .returning({ id: plans.id, revision: plans.revision, officeId: plans.officeId })) as [typeof saved];
     } else {
       const [row] = await this.db
         .update(plans)
@@ -85,11 +87,12 @@ export class PlanService {
             input.baseRevision === undefined ? undefined : eq(plans.revision, input.baseRevision),
           ),
         )
-        .returning({ id: plans.id, revision: plans.revision });
+        .returning({ id: plans.id, revision: plans.revision, officeId: plans.officeId });
       if (!row) throw await this.saveRefusal(auth, input.id);
       saved = row;
       await this.announce([saved.id]);
     }
+    await recordIntake(this.db, auth, 'plan', intake, [{ ...saved, name }]);
     const problems = checked.problems.filter((p) => p.severity === 'warning');
     return { id: saved.id, revision: saved.revision, reviewState, problems };
   }

@@ -1,7 +1,8 @@
+import { recordIntake, reviewIntake } from '../review/review-intake.js';
 import { PROGRAM_FORMAT_VERSION, type ProgramDetail, type ProgramSaved } from '@apm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { programPublications, programs, terminals, users, type ReviewState } from '../../db/schema/index.js';
+import { programPublications, programs, terminals, users } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import type { TerminalBus } from '../../terminal/bus.js';
 import type { AuthContext } from '../auth/session-service.js';
@@ -67,7 +68,8 @@ export class ProgramService {
   async save(auth: AuthContext, input: ProgramSaveInput): Promise<ProgramSaved> {
     requirePermission(auth, input.id === undefined ? 'program:make:add' : 'program:make:edit');
     const checked = await checkProgram(this.db, auth, input.document);
-    const reviewState: ReviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
+    const intake = await reviewIntake(this.db, this.settings, auth, 'program');
+    const { reviewState } = intake;
     const values = {
       name: checked.document.name,
       document: checked.document as unknown as Record<string, unknown>,
@@ -82,7 +84,7 @@ export class ProgramService {
       reviewedAt: null,
       updatedAt: new Date(),
     };
-    let saved: { id: number; revision: number };
+    let saved: { id: number; revision: number; officeId: number };
     if (input.id === undefined) {
       const officeId =
         input.officeId === undefined
@@ -91,7 +93,9 @@ export class ProgramService {
       [saved] = (await this.db
         .insert(programs)
         .values({ ...values, officeId, createdBy: auth.userId })
-        .returning({ id: programs.id, revision: programs.revision })) as [typeof saved];
+        .returning({ id: programs.id, revision: programs.revision, officeId: programs.officeId })) as [
+        typeof saved,
+      ];
     } else {
       const [row] = await this.db
         .update(programs)
@@ -103,11 +107,12 @@ export class ProgramService {
             input.baseRevision === undefined ? undefined : eq(programs.revision, input.baseRevision),
           ),
         )
-        .returning({ id: programs.id, revision: programs.revision });
+        .returning({ id: programs.id, revision: programs.revision, officeId: programs.officeId });
       if (!row) throw await this.saveRefusal(auth, input.id);
       saved = row;
       await this.announce([saved.id]);
     }
+    await recordIntake(this.db, auth, 'program', intake, [{ ...saved, name: values.name }]);
     return {
       id: saved.id,
       revision: saved.revision,

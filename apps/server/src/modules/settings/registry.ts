@@ -149,6 +149,12 @@ export const SETTINGS = {
     Type.Integer({ minimum: 1, maximum: 102400 }),
   ),
   auditOpen: def(false, 'signedIn', 'Content waits for review before it can be published', Type.Boolean()),
+  reviewAutoApprove: def(
+    false,
+    'signedIn',
+    'While review is on, content saved by a reviewer of its kind is approved at once',
+    Type.Boolean(),
+  ),
   terminalAuthFree: def(false, 'signedIn', 'Terminals are accepted without being claimed', Type.Boolean()),
   smsCodeOpen: def(false, 'public', 'Verification codes may be sent by SMS', Type.Boolean()),
   emailCodeOpen: def(true, 'public', 'Verification codes may be sent by e-mail', Type.Boolean()),

@@ -1,3 +1,4 @@
+import { recordIntake, reviewIntake } from '../../review/review-intake.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -181,7 +182,8 @@ export class MaterialUploadService {
       }
       const type = await detectType(file.tempPath, file.size);
       const fileId = await this.storeBlob(file, type);
-      const reviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
+      const intake = await reviewIntake(this.db, this.settings, { userId: file.userId }, 'material');
+      const { reviewState } = intake;
       const [m] = await this.db
         .insert(materials)
         .values({
@@ -196,6 +198,8 @@ export class MaterialUploadService {
           reviewState,
         })
         .returning({ id: materials.id });
+      const saved = { id: m!.id, name: file.name, officeId: file.officeId, revision: null };
+      await recordIntake(this.db, { userId: file.userId }, 'material', intake, [saved]);
       return m!.id;
     } finally {
       await rm(file.tempPath, { force: true });
@@ -272,7 +276,8 @@ export class MaterialUploadService {
     return this.withCapacity(async () => {
       // A file the tenant already stores adds nothing to its usage; a shared one is counted in full.
       await this.capacity.assertRoom(auth, d.size, held.inTenant ? 0 : d.size);
-      const reviewState = (await this.settings.get('auditOpen')) ? 'pending' : 'approved';
+      const intake = await reviewIntake(this.db, this.settings, auth, 'material');
+      const { reviewState } = intake;
       const [m] = await this.db
         .insert(materials)
         .values({
@@ -287,6 +292,8 @@ export class MaterialUploadService {
           reviewState,
         })
         .returning({ id: materials.id });
+      const saved = { id: m!.id, name, officeId: auth.officeId, revision: null };
+      await recordIntake(this.db, auth, 'material', intake, [saved]);
       return m!.id;
     });
   }
