@@ -82,6 +82,7 @@ export function SettingsSections({ items, canEdit, onClearSecret }: SectionsProp
       </Section>
       <Section title={t('groups.content')}>
         <SwitchItem name="auditOpen" label={label('auditOpen')} />
+        <SwitchItem name="reviewAutoApprove" label={label('reviewAutoApprove')} />
         <SwitchItem name="terminalAuthFree" label={label('terminalAuthFree')} />
         <SwitchItem name="supportApiServer" label={label('supportApiServer')} />
       </Section>

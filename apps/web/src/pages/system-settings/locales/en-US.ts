@@ -18,6 +18,7 @@ export default {
     uploadLimitOpen: 'Limit the size of one upload',
     uploadLimitSize: 'Upload size limit (MB)',
     auditOpen: 'Content must be reviewed before publishing',
+    reviewAutoApprove: "Reviewers' own content is approved when saved",
     terminalAuthFree: 'Terminals are accepted without authorisation',
     supportApiServer: 'Open API server available',
     smsCodeOpen: 'Verification codes by SMS',

@@ -20,6 +20,7 @@ const messages: typeof en = {
     uploadLimitOpen: 'Limiter la taille d’un import',
     uploadLimitSize: 'Limite d’import (Mo)',
     auditOpen: 'Les contenus sont relus avant publication',
+    reviewAutoApprove: 'Les contenus enregistrés par un valideur sont validés aussitôt',
     terminalAuthFree: 'Terminaux acceptés sans autorisation',
     supportApiServer: 'Serveur d’API ouverte disponible',
     smsCodeOpen: 'Codes de vérification par SMS',

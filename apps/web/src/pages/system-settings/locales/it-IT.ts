@@ -20,6 +20,7 @@ const messages: typeof en = {
     uploadLimitOpen: 'Limita la dimensione di un caricamento',
     uploadLimitSize: 'Limite di caricamento (MB)',
     auditOpen: 'I contenuti vanno revisionati prima della pubblicazione',
+    reviewAutoApprove: 'I contenuti salvati da un revisore sono approvati subito',
     terminalAuthFree: 'Terminali accettati senza autorizzazione',
     supportApiServer: 'Server API aperto disponibile',
     smsCodeOpen: 'Codici di verifica via SMS',

@@ -20,6 +20,7 @@ const messages: typeof en = {
     uploadLimitOpen: '한 번 업로드 크기 제한',
     uploadLimitSize: '업로드 크기 제한 (MB)',
     auditOpen: '게시 전에 콘텐츠 검토 필요',
+    reviewAutoApprove: '검토자가 저장한 콘텐츠는 바로 승인',
     terminalAuthFree: '인증 없이 단말 허용',
     supportApiServer: '오픈 API 서버 사용 가능',
     smsCodeOpen: 'SMS 인증 코드',

@@ -20,6 +20,7 @@ const messages: typeof en = {
     uploadLimitOpen: 'Ограничить размер одной загрузки',
     uploadLimitSize: 'Предел размера загрузки (МБ)',
     auditOpen: 'Контент проверяется перед публикацией',
+    reviewAutoApprove: 'Контент, сохранённый проверяющим, одобряется сразу',
     terminalAuthFree: 'Терминалы принимаются без авторизации',
     supportApiServer: 'Открытый API-сервер доступен',
     smsCodeOpen: 'Коды подтверждения по SMS',

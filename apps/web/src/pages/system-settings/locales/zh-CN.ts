@@ -20,6 +20,7 @@ const messages: typeof en = {
     uploadLimitOpen: '限制单次上传大小',
     uploadLimitSize: '上传大小上限（MB）',
     auditOpen: '内容发布前须审核',
+    reviewAutoApprove: '审核员保存自己的内容时自动通过',
     terminalAuthFree: '终端免授权接入',
     supportApiServer: '开放 API 服务可用',
     smsCodeOpen: '短信验证码',

@@ -20,6 +20,7 @@ const messages: typeof en = {
     uploadLimitOpen: '限制單次上載大小',
     uploadLimitSize: '上載大小上限（MB）',
     auditOpen: '內容發佈前須審核',
+    reviewAutoApprove: '審核員儲存自己的內容時自動通過',
     terminalAuthFree: '終端免授權接入',
     supportApiServer: '開放 API 服務可用',
     smsCodeOpen: '短訊驗證碼',
