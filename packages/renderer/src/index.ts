@@ -34,3 +34,13 @@ export type {
   ScreenState,
   WeatherReport,
 } from './types.js';
+export {
+  mountMessageLayer,
+  mountMessagePreview,
+  MESSAGE_DESIGN_HEIGHT,
+  MESSAGE_DESIGN_WIDTH,
+  type MessageLayer,
+  type MessageLayerOptions,
+  type MessagePreview,
+  type MessagePreviewOptions,
+} from './messages/index.js';

@@ -64,8 +64,8 @@ export function messageIntervals(
   timeZone: string,
 ): Interval[] {
   const validity = messageValidity(doc);
-  const from = Math.max(fromMs, validity.start);
-  const to = Math.min(toMs, validity.end);
+  const from = Math.floor(Math.max(fromMs, validity.start));
+  const to = Math.ceil(Math.min(toMs, validity.end));
   if (!(to > from)) return [];
   const clock = clockOf(timeZone);
   const weekdays = doc.weekdays.length ? new Set(doc.weekdays.map((w) => WEEKDAY_CODES.indexOf(w))) : null;

@@ -1,8 +1,12 @@
 // Bundled into the test page: exposes the renderer and records what it reports.
-import type { Canvas, PlayEvent, ProgramDocument, Scene } from '@apm/contract';
+import type { Canvas, PlayEvent, ProgramDocument, Scene, TerminalMessagePayload } from '@apm/contract';
 import {
   createRenderer,
+  mountMessageLayer,
+  mountMessagePreview,
   mountSceneCanvas,
+  type MessageLayer,
+  type MessagePreview,
   type Renderer,
   type RendererOptions,
   type SceneCanvas,
@@ -64,4 +68,49 @@ const apm = {
   },
 };
 
+/** The messages layer and preview, with what they report. */
+const messages = {
+  layer: null as MessageLayer | null,
+  current: null as MessagePreview | null,
+  ended: [] as { messageId: number; startedAt: number; durationMs: number }[],
+  changes: [] as number[][],
+  /** Takeover programs started (id) and stopped (-id), in order. */
+  programs: [] as number[],
+  /** Mounts the layer over whatever the host shows; program 404 cannot play (its text shows instead). */
+  mount(timeZone = 'UTC') {
+    messages.layer?.destroy();
+    messages.ended = [];
+    messages.changes = [];
+    messages.programs = [];
+    messages.layer = mountMessageLayer(host, {
+      timeZone,
+      resolveImageUrl: (p) =>
+        p.document.notice?.imageMaterialId ? `/media/${p.document.notice.imageMaterialId}` : null,
+      playProgram: (container, programId) => {
+        if (programId === 404) return null;
+        container.textContent = `program ${programId}`;
+        messages.programs.push(programId);
+        return () => messages.programs.push(-programId);
+      },
+      onShowingChange: (ids) => messages.changes.push(ids),
+      onShowingEnd: (event) => messages.ended.push(event),
+    });
+  },
+  set(list: TerminalMessagePayload[]) {
+    messages.layer!.set(list);
+    return messages.layer!.showing();
+  },
+  preview(payload: TerminalMessagePayload, width: number, height: number) {
+    messages.current?.destroy();
+    messages.current = mountMessagePreview(host, payload, { width, height });
+  },
+  updatePreview(payload: TerminalMessagePayload) {
+    messages.current!.update(payload);
+  },
+  destroyPreview() {
+    messages.current!.destroy();
+  },
+};
+
 (window as unknown as { apm: typeof apm }).apm = apm;
+(window as unknown as { messages: typeof messages }).messages = messages;
