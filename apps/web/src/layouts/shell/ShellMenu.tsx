@@ -1,9 +1,10 @@
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocaleStore } from '../../stores/locale';
 import { firstLeafPath, routeName, type MenuNode } from '../../router/menu-routes';
 import { MenuIcon } from './MenuIcon';
+import { usePendingReviewBadges } from './use-pending-reviews';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -22,17 +23,28 @@ export interface ShellMenuProps {
   onNavigate?: () => void;
 }
 
+/** A menu label with the number of items waiting there (review pages), when there are any. */
+function withBadge(name: string, count: number | undefined) {
+  if (!count) return name;
+  return (
+    <span data-testid="menu-badge-label">
+      {name} <Badge count={count} size="small" overflowCount={99} style={{ marginInlineStart: 4 }} />
+    </span>
+  );
+}
+
 function toItems(
   nodes: readonly MenuNode[],
   language: Parameters<typeof routeName>[1],
   flat: boolean,
+  badges: ReadonlyMap<string, number>,
 ): MenuItem[] {
   return nodes.map((node) => {
     const { route } = node;
     const icon = route.icon ? <MenuIcon name={route.icon} /> : undefined;
-    const label = routeName(route, language);
+    const label = withBadge(routeName(route, language), badges.get(route.key));
     if (!flat && node.children.length > 0) {
-      return { key: route.key, icon, label, children: toItems(node.children, language, false) };
+      return { key: route.key, icon, label, children: toItems(node.children, language, false, badges) };
     }
     return { key: route.key, icon, label };
   });
@@ -59,6 +71,7 @@ export function ShellMenu({
 }: ShellMenuProps) {
   const navigate = useNavigate();
   const language = useLocaleStore((s) => s.language);
+  const badges = usePendingReviewBadges();
   const [openKeys, setOpenKeys] = useState<string[]>(() => currentKeys.slice(0, -1));
   const currentParents = currentKeys.slice(0, -1).join('/');
 
@@ -84,7 +97,7 @@ export function ShellMenu({
     <Menu
       mode={mode}
       theme={theme}
-      items={toItems(nodes, language, topLevelOnly)}
+      items={toItems(nodes, language, topLevelOnly, badges)}
       selectedKeys={selectedKeys}
       onClick={onClick}
       style={{ borderInlineEnd: 0, flex: mode === 'horizontal' ? 1 : undefined, minWidth: 0 }}
