@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { closeRedis, connectRedis } from '../../src/cluster/redis.js';
 import { seedCatalogue } from '../../src/modules/system/seed.js';
 import type { ListeningApp } from '../terminal/channel-client.js';
 import { adminQuery, withDatabase } from './database-template.js';
@@ -101,9 +102,25 @@ export async function startTestCluster(
     async close() {
       await Promise.allSettled(instances.map((i) => i.close()));
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await deleteKeys(redisUrl, env.APM_REDIS_PREFIX!);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Deletes every Redis key under `prefix` (a test cluster's), scanning so that a large keyspace does not block Redis. */
+async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = connectRedis(redisUrl, 'test-cleanup');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await closeRedis(redis);
+  }
 }
 
 /** A cluster instance as the terminal channel helpers take it (`register`, `claim`, `connect`). */
