@@ -35,6 +35,7 @@ import materialProcessingRoutes from './modules/materials/processing/routes.js';
 import materialUploadRoutes from './modules/materials/upload/routes.js';
 import programRoutes from './modules/programs/routes.js';
 import planRoutes from './modules/plans/routes.js';
+import messageRoutes from './modules/messages/routes.js';
 import reviewCentreRoutes from './modules/review/routes.js';
 import weatherRoutes from './modules/weather/routes.js';
 import healthRoutes from './modules/health/routes.js';
@@ -185,6 +186,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(materialUploadRoutes);
       await api.register(programRoutes);
       await api.register(planRoutes);
+      await api.register(messageRoutes);
       await api.register(reviewCentreRoutes);
       await api.register(weatherRoutes);
       await api.register(terminalRoutes);

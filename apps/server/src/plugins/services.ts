@@ -52,6 +52,7 @@ import { ProgramManifestService } from '../modules/programs/manifest-service.js'
 import { announceProcessedFile } from '../modules/programs/file-announce.js';
 import { createProgramServices } from '../modules/programs/services.js';
 import { createPlanServices } from '../modules/plans/services.js';
+import { createMessageServices } from '../modules/messages/services.js';
 import { WeatherService } from '../modules/weather/weather-service.js';
 
 /** Every service of the app, built once per app instance. */
@@ -125,6 +126,10 @@ export interface Services {
   planReview: ReturnType<typeof createPlanServices>['planReview'];
   planPublish: ReturnType<typeof createPlanServices>['planPublish'];
   timelines: ReturnType<typeof createPlanServices>['timelines'];
+  /** Messages, their delivery to terminals and their review (messages module). */
+  messages: ReturnType<typeof createMessageServices>['messages'];
+  messageDelivery: ReturnType<typeof createMessageServices>['messageDelivery'];
+  messageReview: ReturnType<typeof createMessageServices>['messageReview'];
   /** Current weather by city (Open-Meteo), cached. */
   weather: WeatherService;
 }
@@ -160,6 +165,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   const terminal = createTerminalServices(db, config, settings, filesDir, cluster, leader);
   const programServices = createProgramServices(db, settings, terminal, notifications);
   const planServices = createPlanServices(db, settings, terminal, notifications, config.timeZone);
+  const messageServices = createMessageServices(db, settings, terminal, notifications);
   // A finished conversion changes the manifests that use the file: their terminals fetch again.
   materialJobs.onProcessed((fileId) =>
     announceProcessedFile(db, terminal.programManifest, terminal.terminalBus, fileId),
@@ -201,6 +207,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     ...terminal,
     ...programServices,
     ...planServices,
+    ...messageServices,
     weather: new WeatherService(config.weather),
   };
 }
@@ -220,7 +227,10 @@ function createTerminalServices(
     cluster.redis && subscriber
       ? new RedisTerminalBus(cluster.redis, subscriber, cluster.key('terminal-bus'))
       : new InProcessTerminalBus();
-  const programManifest = new ProgramManifestService(db, filesDir, config.timeZone);
+  // Messages reach terminals unapproved only while the audit switch is off.
+  const programManifest = new ProgramManifestService(db, filesDir, config.timeZone, () =>
+    settings.get('auditOpen'),
+  );
   const terminalDevices = new TerminalDeviceService(db, settings);
   const terminalPresence = new TerminalPresence(db, {
     offlineSeconds: config.terminal.offlineSeconds,

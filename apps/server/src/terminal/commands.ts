@@ -232,6 +232,22 @@ export class TerminalCommandService {
     return out;
   }
 
+  /**
+   * Withdraws commands not answered yet (a message stopped before its terminals got it): they are
+   * marked `expired` and never delivered, also to terminals that connect later. Answers how many.
+   */
+  async withdraw(commandIds: readonly number[]): Promise<number> {
+    if (commandIds.length === 0) return 0;
+    return this.serial.run(async () => {
+      const rows = await queryRows<{ id: number }>(
+        this.db,
+        sql`UPDATE terminal_commands SET state = 'expired', done_at = now()
+            WHERE id = ANY(${intArray(commandIds)}) AND state IN ('queued', 'sent') RETURNING id`,
+      );
+      return rows.length;
+    });
+  }
+
   /** The gateway wrote the command to the terminal's open channel. */
   markSent(commandId: number): void {
     this.update({ id: commandId, state: 'sent', sent_at: new Date().toISOString() });

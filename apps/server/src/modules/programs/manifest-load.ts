@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offices, programPublications, programs, terminals } from '../../db/schema/index.js';
 import { effectiveZones } from '../plans/time-zones.js';
+import type { HeldMessage } from './manifest-messages.js';
 import {
   approvedPrograms,
   publishedPlans,
@@ -35,6 +36,8 @@ export interface LoadedTerminal {
   published: PublishedRow[];
   /** Approved plans published to it, by id. */
   plans: TerminalPlanRow[];
+  /** Messages it holds (see `addHeldMessages`), by id. */
+  messages: HeldMessage[];
 }
 
 /**
@@ -86,7 +89,7 @@ export async function loadTerminals(
     let entry = out.get(r.terminalId);
     if (!entry) {
       const terminal = { id: r.terminalId, name: r.terminalName, settings: r.settings ?? {} };
-      entry = { terminal, timeZone: defaultZone, published: [], plans: [] };
+      entry = { terminal, timeZone: defaultZone, published: [], plans: [], messages: [] };
       out.set(r.terminalId, entry);
       sources.set(r.terminalId, { id: r.terminalId, settings: terminal.settings, officePath: r.officePath });
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { API_BASE, type Manifest, type ManifestMaterial } from '@apm/contract';
+import type { Manifest, ManifestMaterial } from '@apm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { materialFiles, materials, type MaterialFileMeta } from '../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import type { FilesDir } from '../materials/files-dir.js';
 import type { TerminalSchedule } from '../plans/terminal-schedule.js';
 import { loadTerminals, scheduleOf, type LoadedTerminal, type PublishedRow } from './manifest-load.js';
+import { addHeldMessages, heldPayload, terminalFileUrl } from './manifest-messages.js';
 import { Batcher } from '../../terminal/batcher.js';
 
 /** `material_files.meta` plus what the manifest keeps there: the digest of the converted rendition. */
@@ -19,8 +20,7 @@ export interface TerminalFile extends ManifestMaterial {
   relPath: string;
 }
 
-/** Download URL of a material for terminals. */
-export const terminalFileUrl = (materialId: number) => `${API_BASE}/terminal/files/${materialId}`;
+export { terminalFileUrl };
 
 const CONVERTED_MIME: Record<string, string> = { video: 'video/mp4', audio: 'audio/mp4' };
 
@@ -53,11 +53,15 @@ export class ProgramManifestService {
   private readonly digesting = new Map<number, Promise<{ md5: string; size: number } | null>>();
   private readonly manifests = new Batcher<number, Manifest>((ids) => this.forTerminals(ids), 500);
 
-  /** @param defaultZone The zone of terminals whose settings and offices name none (`APM_TIME_ZONE`). */
+  /**
+   * @param defaultZone The zone of terminals whose settings and offices name none (`APM_TIME_ZONE`).
+   * @param auditOpen Whether the audit switch is on: then only approved messages are listed.
+   */
   constructor(
     private readonly db: Database,
     private readonly filesDir: FilesDir,
     private readonly defaultZone = 'UTC',
+    private readonly auditOpen: () => Promise<boolean> = () => Promise.resolve(true),
   ) {}
 
   /**
@@ -73,9 +77,7 @@ export class ProgramManifestService {
   /** The manifests of terminals (unknown ids left out). */
   async forTerminals(terminalIds: readonly number[]): Promise<Map<number, Manifest>> {
     const loaded = await this.load([...new Set(terminalIds)], true);
-    const files = await this.files(
-      [...loaded.values()].flatMap((l) => l.published.flatMap((p) => p.materialIds)),
-    );
+    const files = await this.files([...loaded.values()].flatMap(fileIdsOf));
     const out = new Map<number, Manifest>();
     for (const [id, l] of loaded) out.set(id, manifestOf(l, files));
     return out;
@@ -95,9 +97,7 @@ export class ProgramManifestService {
   async versionsFor(terminalIds: readonly number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     const loaded = await this.load([...new Set(terminalIds)], false);
-    const files = await this.files(
-      [...loaded.values()].flatMap((l) => l.published.flatMap((p) => p.materialIds)),
-    );
+    const files = await this.files([...loaded.values()].flatMap(fileIdsOf));
     for (const [id, l] of loaded) out.set(id, versionOf(l, files));
     return out;
   }
@@ -107,14 +107,16 @@ export class ProgramManifestService {
    * manifest describes them (the converted rendition where there is one); null otherwise.
    */
   async fileFor(terminalId: number, materialId: number): Promise<TerminalFile | null> {
-    const published = (await this.load([terminalId], false)).get(terminalId)?.published ?? [];
-    if (!published.some((p) => p.materialIds.includes(materialId))) return null;
+    const loaded = (await this.load([terminalId], false)).get(terminalId);
+    if (!loaded || !fileIdsOf(loaded).includes(materialId)) return null;
     return (await this.files([materialId])).get(materialId) ?? null;
   }
 
-  /** The terminals with what their manifests hold (see {@link loadTerminals}). */
-  private load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
-    return loadTerminals(this.db, terminalIds, withDocuments, this.defaultZone);
+  /** The terminals with what their manifests hold (see {@link loadTerminals}, {@link addHeldMessages}). */
+  private async load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
+    const loaded = await loadTerminals(this.db, terminalIds, withDocuments, this.defaultZone);
+    await addHeldMessages(this.db, loaded, withDocuments, !(await this.auditOpen()));
+    return loaded;
   }
 
   /**
@@ -203,6 +205,12 @@ export class ProgramManifestService {
 
 const publicFile = ({ relPath: _relPath, ...file }: TerminalFile): ManifestMaterial => file;
 
+/** The materials a loaded terminal may download: its programs' and its messages' images. */
+const fileIdsOf = (l: LoadedTerminal): number[] => [
+  ...l.published.flatMap((p) => p.materialIds),
+  ...l.messages.flatMap((m) => (m.imageId ? [m.imageId] : [])),
+];
+
 /** Short hash of everything a manifest holds except its generation time. */
 function versionOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): string {
   const { id, name, settings } = loaded.terminal;
@@ -222,6 +230,15 @@ function versionOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): st
       }),
     })),
     plans: loaded.plans.map((p) => [p.id, p.name, p.revision]),
+    // Absent while empty: versions of manifests without messages stay what they were.
+    ...(loaded.messages.length
+      ? {
+          messages: loaded.messages.map((m) => {
+            const f = m.imageId ? files.get(m.imageId) : undefined;
+            return [m.id, m.name, m.revision, f ? [f.id, f.mime, f.size, f.md5] : null];
+          }),
+        }
+      : {}),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
 }
@@ -248,7 +265,7 @@ function manifestOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): M
       }),
     })),
     plans: plans.map((p) => ({ id: p.id, name: p.name, revision: p.revision, document: p.document! })),
-    messages: [],
+    messages: loaded.messages.map(heldPayload),
     strategies: [],
   };
 }

@@ -19,6 +19,15 @@ const SET = '/a/api/terminalSet';
 const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const commands = new TerminalConsoleCommands(app.db, app.services.terminalCommands);
 
+  /** A message to terminals now (`playMessage`): checked and recorded by the messages module. */
+  const playMessage = async (auth: AuthContext, body: TargetBody, messageId: number) => {
+    const { messageDelivery } = app.services;
+    await messageDelivery.messageInScope(auth, messageId, 'messageId');
+    const terminalIds = await commands.resolve(auth, targetOf(body));
+    const sent = await messageDelivery.playNow(auth, messageId, terminalIds);
+    return { ...sent, count: sent.commands.length };
+  };
+
   const send = async (
     auth: AuthContext,
     body: TargetBody,
@@ -89,6 +98,18 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { name, params, ...target } = request.body;
+      // Messages reach terminals through their own flow (in scope, approved, recorded per terminal).
+      if (name === 'showMessage' || name === 'playMessage') {
+        const { messageId } = name === 'playMessage' ? paramsOf(params) : { messageId: undefined };
+        if (typeof messageId !== 'number')
+          throw fieldError(
+            400,
+            'name',
+            `name: send ${name} with publishMessage/savePublish or terminalSet/playMessage`,
+          );
+        const sent = await playMessage(request.auth!, target, messageId);
+        return ok(sent);
+      }
       const sent = await send(request.auth!, target, name, paramsOf(params));
       request.log.info({ command: name, batchId: sent.batchId, count: sent.count }, 'terminal command sent');
       return ok(sent);
@@ -137,7 +158,28 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return params;
     },
   );
-  commandRoute('playMessage', 'playMessage', 'Play a message now', { messageId: Id });
+  app.post(
+    `${SET}/playMessage`,
+    {
+      config: { access: TERMINAL_COMMANDERS },
+      schema: {
+        tags,
+        summary:
+          'Play a message now: a message of the caller’s data range, not deleted, approved while the audit switch is on (404/409), goes to the terminals as showMessage (recorded with its delivery)',
+        body: Type.Object({ ...Target, messageId: Id }),
+        response: { 200: EnvelopeOf(SentSchema) },
+      },
+    },
+    async (request) => {
+      const { messageId, ...target } = request.body;
+      const sent = await playMessage(request.auth!, target, messageId);
+      request.log.info(
+        { command: 'showMessage', batchId: sent.batchId, count: sent.count },
+        'message played now',
+      );
+      return ok(sent);
+    },
+  );
   commandRoute(
     'autoGetPosition',
     'reportLocation',
