@@ -42,7 +42,18 @@ export function commandHandlers(
       }
       return { programId };
     },
-    playMessage: notSupported,
+    async playMessage({ messageId }) {
+      if (!player.messages.playNow(messageId)) {
+        throw new CommandRefused(`message ${messageId} is not held by this terminal`);
+      }
+      return { messageId, showing: true };
+    },
+    async showMessage({ message }) {
+      return { showing: player.messages.show(message) };
+    },
+    async stopMessage({ messageId }) {
+      return { stopped: player.messages.stop(messageId), showing: false };
+    },
     updateApp: notSupported,
     async clearPrograms() {
       player.setCleared(true);

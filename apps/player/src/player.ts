@@ -15,8 +15,9 @@ import { DeviceApi, DeviceApiError } from './device-api.js';
 import { textsFor } from './i18n.js';
 import { playOrder } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
+import { MessageDesk, messageImageUrl } from './messages.js';
 import { Playback } from './playback.js';
-import { MAX_WAIT_MS, scheduleAt } from './schedule.js';
+import { deviceZone, MAX_WAIT_MS, scheduleAt, scheduleZone } from './schedule.js';
 import { ProofOfPlay } from './proof-of-play.js';
 import { isScreenOn } from './power-schedule.js';
 import { Screen } from './screen.js';
@@ -44,6 +45,8 @@ export class Player {
   readonly cache = new MediaCache(this.api);
   readonly channel: Channel;
   readonly playback: Playback;
+  /** Messages held and shown above the program (tickers, notices, takeovers). */
+  readonly messages: MessageDesk;
   sync!: ManifestSync;
   private claimed = false;
   private name = '';
@@ -91,6 +94,22 @@ export class Player {
         else if (this.claimed) this.screen.show({ kind: 'waiting', name: this.name });
       },
     });
+    this.messages = new MessageDesk(
+      {
+        container: this.screen.messages,
+        store: { load: storage.loadMessages, save: storage.saveMessages },
+        resolveImageUrl: (payload) =>
+          messageImageUrl(payload, (id) => this.cache.urlOf(id), this.identity.token),
+        playProgram: (container, programId) => this.playTakeoverProgram(container, programId),
+        onPlayEvent: (event) => this.plays.add(event),
+        onShowingChange: (ids) => {
+          this.screen.root.dataset.messages = ids.join(',');
+          this.updatePaused();
+          this.channel.beatSoon();
+        },
+      },
+      deviceZone(),
+    );
   }
 
   /** Starts: plays what the cache holds at once, then registers and connects. */
@@ -103,9 +122,15 @@ export class Player {
         cache: this.cache,
         report: (message) => this.channel.send(message),
         ready: (m, changed) => void this.play(m, changed),
+        fetched: (m, requestedAt) => {
+          this.messages.setTimeZone(scheduleZone(m));
+          this.messages.reconcile(m.messages ?? [], requestedAt);
+        },
       },
       this.identity.token ? manifest : null,
     );
+    if (this.sync.current) this.messages.setTimeZone(scheduleZone(this.sync.current));
+    await this.messages.start();
     this.playback.setVolume(this.settings.volume);
     this.applyPower();
     setInterval(() => {
@@ -166,6 +191,31 @@ export class Player {
     return true;
   }
 
+  /**
+   * A takeover's program, played full screen in `container` by the program playback (the program
+   * under the messages is paused, not restarted); null when the manifest does not hold it.
+   */
+  private playTakeoverProgram(container: HTMLElement, programId: number): (() => void) | null {
+    const program = playOrder(this.playing ?? this.sync?.current ?? null).find((p) => p.id === programId);
+    if (!program) return null;
+    const playback = new Playback({
+      stage: container,
+      resolveMaterialUrl: (id) => this.materialUrl(id),
+      fetchWeather: (city, units) => weatherFor(this.api, city, units),
+      onPlayEvent: (event) => this.plays.add(event),
+      onChange: () => undefined,
+    });
+    playback.setVolume(this.settings.volume);
+    playback.setPaused(!this.screenOn);
+    playback.setPrograms([program]);
+    return () => playback.clear();
+  }
+
+  /** The program plays unless the power schedule blanks the screen or a takeover covers it. */
+  private updatePaused(): void {
+    this.playback.setPaused(!this.screenOn || this.messages.takeover() !== null);
+  }
+
   /** Registers until the server answers (a device id the server already holds gets a new id). */
   private async register(): Promise<void> {
     const backoff = new Backoff();
@@ -202,6 +252,7 @@ export class Player {
     this.identity = { ...this.identity, terminalId: null, token: null };
     storage.saveIdentity(this.identity);
     this.playback.clear();
+    this.messages.clear();
     await this.sync.forget();
     await this.cache.remove();
     this.screen.show({ kind: 'connecting' });
@@ -327,14 +378,19 @@ export class Player {
     if (on === this.screenOn) return;
     this.screenOn = on;
     this.screen.blank(!on);
-    this.playback.setPaused(!on);
+    this.updatePaused();
   }
 
   /** The status every heartbeat carries. */
   private async status(): Promise<TerminalStatus> {
     const now = this.playback.nowPlaying();
+    const takeover = this.messages.takeover();
     const status: TerminalStatus = {
-      playing: now.kind === 'program' ? { kind: 'program', id: now.id, name: now.name?.slice(0, 200) } : now,
+      playing: takeover
+        ? { kind: 'message', id: takeover.id, name: takeover.name.slice(0, 200) }
+        : now.kind === 'program'
+          ? { kind: 'program', id: now.id, name: now.name?.slice(0, 200) }
+          : now,
       volume: this.settings.volume,
       appVersion: APP_VERSION,
       clock: new Date().toISOString(),

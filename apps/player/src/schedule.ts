@@ -34,6 +34,11 @@ export function deviceZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** The zone a manifest's schedule (plans, messages) is read in. */
+export function scheduleZone(manifest: Manifest): string {
+  return scheduleOfManifest(manifest, deviceZone()).timeZone;
+}
+
 /** The resolver's input for a manifest over `[from, to)`: the one the server's timeline uses. */
 export function scheduleInput(manifest: Manifest, from: number, to: number): ResolveInput {
   return resolverInput(scheduleOfManifest(manifest, deviceZone()), from, to);

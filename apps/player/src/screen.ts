@@ -22,7 +22,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
 
 /**
  * The player's page: a full-screen stage the renderer draws into, a panel over it for the
- * pairing and waiting screens, a black curtain for power-off hours, and a small status dot
+ * pairing and waiting screens, the messages layer over both, a black curtain for power-off hours, and a small status dot
  * in a corner that never covers content (it is outside the captured area).
  */
 export class Screen {
@@ -31,6 +31,8 @@ export class Screen {
   /** Where the renderer mounts the program. */
   readonly stage = el('div', { id: 'stage', 'data-testid': 'player-stage' });
   private readonly panel = el('div', { id: 'panel', 'data-testid': 'player-panel' });
+  /** Messages (tickers, notices, takeovers): above the stage and the panel, under the power curtain. */
+  readonly messages = el('div', { id: 'messages', 'data-testid': 'player-messages' });
   private readonly curtain = el('div', { id: 'curtain', 'data-testid': 'player-curtain', hidden: '' });
   private readonly dot = el('div', {
     id: 'status-dot',
@@ -40,7 +42,7 @@ export class Screen {
   });
 
   constructor(private readonly texts: PlayerTexts) {
-    this.root.append(this.stage, this.panel, this.curtain);
+    this.root.append(this.stage, this.panel, this.messages, this.curtain);
     document.body.replaceChildren(this.root, this.dot);
     this.show({ kind: 'connecting' });
   }

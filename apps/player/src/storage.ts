@@ -1,4 +1,4 @@
-import type { Manifest, PlayEvent } from '@apm/contract';
+import type { Manifest, PlayEvent, TerminalMessagePayload } from '@apm/contract';
 import type { PowerEntry } from './power-schedule.js';
 
 /** Who this browser is to the server: its device id, and once registered its token. */
@@ -98,4 +98,13 @@ export async function loadPlayEvents(): Promise<PlayEvent[]> {
 
 export async function savePlayEvents(events: readonly PlayEvent[]): Promise<void> {
   await kv('readwrite', (s) => s.put(events, 'playEvents'));
+}
+
+/** The messages this terminal holds (shown by their schedule, offline too). */
+export async function loadMessages(): Promise<TerminalMessagePayload[]> {
+  return (await kv<TerminalMessagePayload[] | undefined>('readonly', (s) => s.get('messages'))) ?? [];
+}
+
+export async function saveMessages(messages: readonly TerminalMessagePayload[]): Promise<void> {
+  await kv('readwrite', (s) => s.put(messages, 'messages'));
 }

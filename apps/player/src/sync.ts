@@ -14,6 +14,8 @@ export interface SyncHost {
   report(message: ProgressMessage): void;
   /** A manifest whose materials are all in the cache (or failed for good) is ready to play. */
   ready(manifest: Manifest, materialsChanged: boolean): void;
+  /** A new manifest was fetched (requested at `requestedAt`, local clock): its messages are the server's list. */
+  fetched?(manifest: Manifest, requestedAt: number): void;
 }
 
 const PROGRESS_EVERY_MS = 1000;
@@ -69,9 +71,12 @@ export class ManifestSync {
   }
 
   private async pass(force: boolean): Promise<void> {
+    const requestedAt = Date.now();
     const fresh = await this.host.api.manifest(force ? null : (this.manifest?.version ?? null));
     if (fresh) {
       this.manifest = fresh;
+      // Messages need no download: they are taken at once, not after the materials.
+      this.host.fetched?.(fresh, requestedAt);
       await saveManifest(fresh);
     }
     const manifest = this.manifest;

@@ -32,6 +32,8 @@ function recording() {
     playMessage: async () => {
       throw new CommandRefused(NOT_SUPPORTED);
     },
+    showMessage: handler('showMessage', { showing: true }),
+    stopMessage: handler('stopMessage', { stopped: true, showing: false }),
     clearPrograms: handler('clearPrograms'),
     refreshPrograms: handler('refreshPrograms'),
     deleteFiles: handler('deleteFiles'),
