@@ -88,12 +88,11 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (received.size === 0)
           throw badRequest('The file is empty: size must be more than 0 bytes', 'emptyFile');
-        await capacity.assertRoom(auth, received.size);
       } catch (err) {
         await rm(tempPath, { force: true });
         throw err;
       }
-      const id = await uploads.finish({
+      const id = await uploads.finishWithinCapacity(auth, {
         tempPath,
         ...received,
         claimedMd5,

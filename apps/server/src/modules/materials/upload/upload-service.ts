@@ -167,6 +167,23 @@ export class MaterialUploadService {
   }
 
   /**
+   * Finishes a one-shot (multipart) upload: its quota check and its material row under the capacity
+   * lock, like a resumable upload's reservation, so parallel uploads cannot overshoot a quota together.
+   * A refusal removes the received bytes.
+   */
+  finishWithinCapacity(auth: AuthContext, file: ReceivedFile): Promise<number> {
+    return this.withCapacity(async () => {
+      try {
+        await this.capacity.assertRoom(auth, file.size);
+      } catch (err) {
+        await rm(file.tempPath, { force: true });
+        throw err;
+      }
+      return this.finish(file);
+    });
+  }
+
+  /**
    * Turns received bytes into a material: MD5 checked against the client's, type decided from the
    * content, bytes moved into the content-addressed blobs (or dropped when the same file is stored),
    * file and material rows inserted. Refusals (422 MD5, 415 type) remove the received bytes.

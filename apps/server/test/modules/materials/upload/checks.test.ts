@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   materialFiles,
@@ -95,6 +96,40 @@ describe('upload checks: limits before bytes, names, folders, hostile content', 
     await setQuota(agentA.id, null);
     await setQuota(a1.id, null);
     await f.stack.db.delete(materialUploads);
+  });
+
+  it('checks one-shot multipart uploads against the quota under the same lock: of parallel ones, only what fits is stored', async () => {
+    const { a1 } = f.tenants.offices;
+    await settings().set('capacityFlag', true);
+    await setQuota(a1.id, 1);
+    const before = await countRows(f.stack.db, materials);
+    // Four distinct PNGs of ≈ 570 KB each (noise, stored uncompressed): one fits in 1 MB, two do not.
+    const images = await Promise.all(
+      [1, 2, 3, 4].map((seed) => {
+        const raw = Buffer.alloc(440 * 440 * 3);
+        for (let i = 0; i < raw.length; i++) raw[i] = (Math.imul(i + 1, 2654435761 + seed) >>> 13) & 0xff;
+        return sharp(raw, { raw: { width: 440, height: 440, channels: 3 } })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+      }),
+    );
+    expect(images.every((b) => b.length > 560_000 && b.length < 600_000)).toBe(true);
+    const send = (bytes: Buffer, i: number) => {
+      const form = new FormData();
+      form.append('md5', md5(bytes));
+      form.append('file', new Blob([bytes]), `race-${i}.png`);
+      return fetch(`${f.stack.origin}/apm-web/a/api/file/uploader`, {
+        method: 'POST',
+        headers: { cookie: f.cookies.a1op },
+        body: form,
+      });
+    };
+    const answers = await Promise.all(images.map(send));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 413, 413, 413]);
+    expect(await countRows(f.stack.db, materials)).toBe(before + 1);
+    expect(readdirSync(uploadsDir()).filter((n) => n.startsWith('mp-'))).toEqual([]);
+    await settings().set('capacityFlag', false);
+    await setQuota(a1.id, null);
   });
 
   it('refuses empty files, missing or deferred lengths and missing names with 400', async () => {
