@@ -5,6 +5,7 @@ import { REVIEW_ACTIONS, REVIEW_SUBJECT_KINDS } from '../../db/schema/index.js';
 import { ok } from '../../lib/envelope.js';
 import { IdSchema } from '../materials/ids.js';
 import { ReviewCentreService } from './review-centre.js';
+import { traceTerminal } from './review-trace.js';
 
 const tags = ['review'];
 const BASE = '/a/api/review';
@@ -28,7 +29,22 @@ const HistoryRowSchema = Type.Object({
   createdAt: Type.String(),
 });
 
-/** The review centre across kinds (`/a/api/review/pendingCounts`, `/a/api/review/history`). */
+const TracedItemSchema = Type.Object({
+  kind: Kinds,
+  id: Type.Integer(),
+  name: Type.String(),
+  revision: Nullable(Type.Integer()),
+  approval: Nullable(
+    Type.Object({
+      action: Type.Enum(['approved', 'autoApproved']),
+      revision: Nullable(Type.Integer()),
+      actorName: Nullable(Type.String()),
+      at: Type.String(),
+    }),
+  ),
+});
+
+/** The review centre across kinds (`/a/api/review/pendingCounts`, `history`, `trace`). */
 const reviewCentreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const centre = new ReviewCentreService(app.db);
 
@@ -70,6 +86,29 @@ const reviewCentreRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await centre.history(request.auth!, request.query.kind, request.query.id)),
+  );
+
+  app.get(
+    `${BASE}/trace`,
+    {
+      config: { access: ['review:view', 'terminal:monitor:view'] },
+      schema: {
+        tags,
+        summary:
+          'What a terminal plays, traced to review: every program, plan, message and material of its manifest with the last approval of the revision it holds (null: approved without review, while the audit switch was off)',
+        querystring: Type.Object({ terminalId: IdSchema }),
+        response: { 200: EnvelopeOf(Type.Array(TracedItemSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await traceTerminal(
+          app.db,
+          request.auth!,
+          (id) => app.services.programManifest.forTerminal(id),
+          request.query.terminalId,
+        ),
+      ),
   );
 };
 
