@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { CommandName } from '../../packages/contract/src/terminal-protocol.js';
 import { postJson } from './http.js';
 import { Samples, mapLimit, sleep } from './stats.js';
-import { SimTerminal, type TerminalHooks, type TerminalOptions } from './terminal.js';
+import { SimTerminal, type MessageArrival, type TerminalHooks, type TerminalOptions } from './terminal.js';
 
 /** A registered device: what `register` answered, kept between runs in a cache file. */
 export interface Device {
@@ -254,6 +254,19 @@ export class Fleet implements TerminalHooks {
       duplicateExecutions: this.duplicateExecutions,
       reconnectsAsked: this.reconnectsAsked,
     };
+  }
+
+  /**
+   * Each terminal's arrival of a message (`showMessage`), for a bench of send → shown latency: the
+   * arrivals' `receivedAt`/`ackedAt` (epoch ms) against when the operator sent it.
+   */
+  messageArrivals(messageId: number): MessageArrival[] {
+    const out: MessageArrival[] = [];
+    for (const t of this.terminals) {
+      const arrival = t.messageArrivals.get(messageId);
+      if (arrival) out.push(arrival);
+    }
+    return out;
   }
 
   reconnectAsked(): void {

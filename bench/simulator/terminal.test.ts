@@ -2,7 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ServerMessage } from '../../packages/contract/src/terminal-protocol.js';
+import type { CommandName, ServerMessage } from '../../packages/contract/src/terminal-protocol.js';
+import {
+  defaultMessageDocument,
+  type MessageDocument,
+  type MessageKind,
+} from '../../packages/contract/src/message.js';
 import { Fleet } from './fleet.js';
 import { agent } from './http.js';
 import { reconnectDelay } from './terminal.js';
@@ -168,5 +173,99 @@ describe('reconnectDelay (simulator)', () => {
     expect(reconnectDelay(250.7)).toBe(250);
     expect(reconnectDelay(1e9)).toBe(300_000);
     for (const bad of [-1, Number.NaN, '10', undefined]) expect(reconnectDelay(bad)).toBeNull();
+  });
+});
+
+describe('simulated terminal: messages answered like the player', () => {
+  let server: FakeInstance;
+  let fleet: Fleet;
+  const doc = (fields: Partial<MessageDocument> = {}, kind: MessageKind = 'takeover') => ({
+    ...defaultMessageDocument(kind),
+    text: 'Fire alarm',
+    ...fields,
+  });
+  const payload = (id: number, fields: Partial<MessageDocument> = {}, revision = 1) => ({
+    id,
+    revision,
+    name: `M${id}`,
+    document: doc(fields),
+  });
+  let nextId = 100;
+  /** Sends a command and answers its ack. */
+  const send = async (name: CommandName, params: Record<string, unknown>) => {
+    const commandId = ++nextId;
+    const channel = server.channels[0]!;
+    server.send(channel.ws, {
+      type: 'command',
+      commandId,
+      name,
+      params,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await until(() => channel.received.some((m) => m.type === 'ack' && m.commandId === commandId));
+    return channel.received.find((m) => m.type === 'ack' && m.commandId === commandId) as unknown as {
+      ok: boolean;
+      result?: Record<string, unknown>;
+      error?: string;
+    };
+  };
+
+  beforeEach(async () => {
+    server = new FakeInstance();
+    const base = await server.listen();
+    fleet = new Fleet([{ deviceId: 'sim-test-000002', terminalId: 2, token: 't' }], {
+      base,
+      fetchManifest: false,
+      reconnect: false,
+      pace: false,
+    });
+    await fleet.connectAll(1);
+  });
+
+  afterEach(async () => {
+    await fleet.closeAll();
+    agent.destroy();
+    await server.close();
+  });
+
+  it('acks showMessage with whether it shows now, and records when it arrived', async () => {
+    const before = Date.now();
+    expect(await send('showMessage', { message: payload(1) })).toMatchObject({
+      ok: true,
+      result: { showing: true },
+    });
+    const [arrival] = fleet.messageArrivals(1);
+    expect(arrival).toMatchObject({ messageId: 1, revision: 1, showing: true });
+    expect(arrival!.receivedAt).toBeGreaterThanOrEqual(before);
+    expect(arrival!.ackedAt).toBeGreaterThanOrEqual(arrival!.receivedAt);
+    // Not due yet: held, not showing.
+    const later = { validFrom: new Date(Date.now() + 3_600_000).toISOString() };
+    expect(await send('showMessage', { message: payload(2, later) })).toMatchObject({
+      result: { showing: false },
+    });
+    // Due, but a higher priority takeover holds the screen.
+    expect(await send('showMessage', { message: payload(3, { priority: 1 }) })).toMatchObject({
+      result: { showing: false },
+    });
+    expect([...fleet.terminals[0]!.messages.keys()]).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the higher revision, stops and forgets on stopMessage, and refuses playMessage when not held', async () => {
+    await send('showMessage', { message: payload(5, {}, 3) });
+    await send('showMessage', { message: payload(5, { text: 'old' }, 2) });
+    expect(fleet.terminals[0]!.messages.get(5)?.revision).toBe(3);
+    expect(await send('playMessage', { messageId: 5 })).toMatchObject({
+      ok: true,
+      result: { showing: true },
+    });
+    expect(await send('stopMessage', { messageId: 5 })).toMatchObject({
+      ok: true,
+      result: { stopped: true, showing: false },
+    });
+    expect(fleet.terminals[0]!.messages.size).toBe(0);
+    expect(await send('playMessage', { messageId: 5 })).toMatchObject({
+      ok: false,
+      error: 'message 5 is not held by this terminal',
+    });
   });
 });

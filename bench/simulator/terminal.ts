@@ -6,6 +6,8 @@ import type {
   TerminalMessage,
   TerminalStatus,
 } from '../../packages/contract/src/terminal-protocol.js';
+import type { TerminalMessagePayload } from '../../packages/contract/src/message.js';
+import { pickMessages } from '../../packages/schedule/src/index.js';
 import { request } from './http.js';
 
 /** What a simulated terminal reports to the fleet (one shared object, no closures per terminal). */
@@ -52,6 +54,19 @@ export interface TerminalOptions {
    * the interval), as the protocol asks: a silent terminal is offline after 90 s and closed.
    */
   pace: boolean;
+  /** The terminal's zone for messages' schedules until a manifest names one (default UTC). */
+  timeZone?: string;
+}
+
+/** When a message reached a simulated terminal, and what its ack said. */
+export interface MessageArrival {
+  messageId: number;
+  revision: number;
+  /** Epoch ms (Date.now) the `showMessage` command arrived: send → arrival is the delivery latency. */
+  receivedAt: number;
+  /** Epoch ms its ack was sent. */
+  ackedAt: number;
+  showing: boolean;
 }
 
 /** Acks remembered per terminal for answering redeliveries (the oldest are forgotten). */
@@ -96,6 +111,12 @@ export class SimTerminal {
   private readonly executing = new Set<number>();
   /** Command ids the current channel delivered. */
   private delivered = new Set<number>();
+  /** Messages held (as the player holds them: a higher revision replaces one held). */
+  readonly messages = new Map<number, TerminalMessagePayload>();
+  /** The last `showMessage` of each message id: when it arrived and whether it showed. */
+  readonly messageArrivals = new Map<number, MessageArrival>();
+  /** The zone messages' windows are read in (the manifest's, once fetched). */
+  timeZone: string;
   /** Set by the fleet: what to do after a heartbeat ack (closed-loop load). */
   onAck: ((t: SimTerminal) => void) | null = null;
 
@@ -106,7 +127,9 @@ export class SimTerminal {
     readonly token: string,
     private readonly options: TerminalOptions,
     private readonly hooks: TerminalHooks,
-  ) {}
+  ) {
+    this.timeZone = options.timeZone ?? 'UTC';
+  }
 
   /** Opens the channel; resolves on `welcome`, rejects when it closes first. */
   connect(): Promise<void> {
@@ -288,7 +311,20 @@ export class SimTerminal {
           this.manifestVersion = null;
           this.manifestEtag = null;
           break;
+        case 'showMessage':
+          result = this.showMessage(params.message as TerminalMessagePayload, commandId);
+          break;
+        case 'stopMessage':
+          result = { stopped: this.messages.delete(Number(params.messageId)), showing: false };
+          break;
         case 'playMessage':
+          if (this.messages.has(Number(params.messageId))) {
+            result = { messageId: Number(params.messageId), showing: true };
+          } else {
+            ok = false;
+            error = `message ${Number(params.messageId)} is not held by this terminal`;
+          }
+          break;
         case 'updateApp':
           ok = false;
           error = 'not supported by the simulator';
@@ -306,9 +342,34 @@ export class SimTerminal {
     if (this.answered.size > ACK_MEMORY) this.answered.delete(this.answered.keys().next().value!);
     this.executing.delete(commandId);
     this.send(ack);
+    const arrival = this.arrivalOf.get(commandId);
+    if (arrival) {
+      this.arrivalOf.delete(commandId);
+      arrival.ackedAt = Date.now();
+    }
     this.hooks.acked(this, commandId, ok, performance.now());
     // A reboot reloads the player: the channel drops and comes back.
     if (name === 'reboot' && ok && this.options.reconnect) this.ws?.close(1001, 'reboot');
+  }
+
+  /** `showMessage` arrivals by command id, until their ack is sent. */
+  private readonly arrivalOf = new Map<number, MessageArrival>();
+
+  /**
+   * Holds a message like the player and answers whether it shows now: due now by its schedule
+   * (`messageDueAt`, in the terminal's zone) and first in its slot by priority (`pickMessages`).
+   */
+  private showMessage(payload: TerminalMessagePayload, commandId: number): { showing: boolean } {
+    const receivedAt = Date.now();
+    const held = this.messages.get(payload.id);
+    if (!held || held.revision < payload.revision) this.messages.set(payload.id, payload);
+    const picks = pickMessages([...this.messages.values()], receivedAt, this.timeZone);
+    const shown = [picks.takeover, picks.notice, ...Object.values(picks.tickers)];
+    const showing = shown.some((pick) => pick?.payload.id === payload.id);
+    const arrival = { messageId: payload.id, revision: payload.revision, receivedAt, ackedAt: 0, showing };
+    this.messageArrivals.set(payload.id, arrival);
+    this.arrivalOf.set(commandId, arrival);
+    return { showing };
   }
 
   private authHeader() {
@@ -318,16 +379,43 @@ export class SimTerminal {
   /** GET manifest with If-None-Match; 304 keeps what the terminal holds. */
   async fetchManifest(): Promise<void> {
     const started = performance.now();
+    const requestedAt = Date.now();
     const headers: Record<string, string> = this.authHeader();
     if (this.manifestEtag) headers['if-none-match'] = this.manifestEtag;
     const res = await request(`${this.base}/apm-web/terminal/manifest`, { headers });
     if (res.status === 200) {
-      const body = JSON.parse(res.text) as { data?: { version?: string }; version?: string };
-      this.manifestVersion = body.data?.version ?? body.version ?? null;
+      type Body = {
+        version?: string;
+        terminal?: { timeZone?: string };
+        messages?: TerminalMessagePayload[];
+      };
+      const body = JSON.parse(res.text) as Body & { data?: Body };
+      const manifest = body.data ?? body;
+      this.manifestVersion = manifest.version ?? null;
+      if (manifest.terminal?.timeZone) this.timeZone = manifest.terminal.timeZone;
+      if (Array.isArray(manifest.messages)) this.reconcileMessages(manifest.messages, requestedAt);
       const etag = res.headers.etag;
       this.manifestEtag = typeof etag === 'string' ? etag : null;
     }
     this.hooks.manifest(this, res.status, performance.now() - started);
+  }
+
+  /**
+   * A fetched manifest's messages are the server's list, as on the player: one held but absent was
+   * stopped (unless it arrived after the request), the higher revision wins.
+   */
+  private reconcileMessages(list: readonly TerminalMessagePayload[], requestedAt: number): void {
+    const next = new Map<number, TerminalMessagePayload>();
+    for (const payload of list) {
+      const held = this.messages.get(payload.id);
+      next.set(payload.id, held && held.revision >= payload.revision ? held : payload);
+    }
+    for (const [id, held] of this.messages) {
+      if (!next.has(id) && (this.messageArrivals.get(id)?.receivedAt ?? -Infinity) >= requestedAt)
+        next.set(id, held);
+    }
+    this.messages.clear();
+    for (const [id, payload] of next) this.messages.set(id, payload);
   }
 
   private async uploadScreenshot(commandId: number): Promise<number> {
