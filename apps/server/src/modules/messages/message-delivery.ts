@@ -1,71 +1,30 @@
 import type {
-  MessageDelivery,
   MessageDeliveryPage,
-  MessageDeliveryState,
   MessageDocument,
   MessageSendResult,
   TerminalCurrentMessage,
-  TerminalMessagePayload,
 } from '@apm/contract';
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  messageTerminals,
-  messages,
-  offices,
-  terminalCommands,
-  terminalGroups,
-  terminals,
-} from '../../db/schema/index.js';
+import { messageTerminals, messages, terminals } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { SentCommands, TerminalCommandService } from '../../terminal/commands.js';
 import type { TerminalPresence } from '../../terminal/presence.js';
 import { intArray, jsonRows, queryRows } from '../../terminal/sql.js';
 import type { AuthContext } from '../auth/session-service.js';
-import { escapeLike } from '../materials/material-queries.js';
-import { terminalFileUrl } from '../programs/manifest-service.js';
 import { terminalScope } from '../programs/terminal-choice.js';
 import type { SettingsService } from '../settings/service.js';
 import { terminalsInScope } from '../terminals/terminal-scope.js';
 import { fieldError } from '../users/user-access.js';
 import { assertDocumentPublishable, resolveTargets } from './message-check.js';
-import { deliveryState, messageScope, noDeliveries } from './message-queries.js';
-
-/** Longest a `showMessage` waits for an offline terminal: the protocol's longest command life. */
-const MAX_TTL_SECONDS = 30 * 24 * 3600;
+import { deliveryPage, heldBy, type MessageDeliveryQuery } from './delivery-reads.js';
+import { messagePayload, messageTtlSeconds, needsFiles } from './message-payload.js';
+import { messageScope } from './message-queries.js';
 
 type MessageRow = typeof messages.$inferSelect;
 
 const notInScope = (id: number, field = 'id') =>
   fieldError(404, field, `No message ${id} in your scope`, 'notFound');
-
-/** How long a command about a message may wait: until its end, at most 30 days (at least a second). */
-export function messageTtlSeconds(validUntil: Date | null, now = Date.now()): number {
-  if (!validUntil) return MAX_TTL_SECONDS;
-  return Math.max(1, Math.min(MAX_TTL_SECONDS, Math.ceil((validUntil.getTime() - now) / 1000)));
-}
-
-/** A message as terminals receive it (`showMessage`, the manifest). */
-export function messagePayload(
-  row: Pick<MessageRow, 'id' | 'revision' | 'name' | 'document'>,
-): TerminalMessagePayload {
-  const document = row.document as unknown as MessageDocument;
-  const imageId = document.kind === 'notice' ? document.notice?.imageMaterialId : null;
-  return {
-    id: row.id,
-    revision: row.revision,
-    name: row.name,
-    document,
-    imageUrl: imageId ? terminalFileUrl(imageId) : null,
-  };
-}
-
-/** Whether terminals must download something for a message (its image or its program): they fetch their manifest. */
-const needsFiles = (document: MessageDocument) =>
-  Boolean(
-    (document.kind === 'notice' && document.notice?.imageMaterialId) ||
-    (document.kind === 'takeover' && document.takeover?.programId),
-  );
 
 /**
  * Delivery of messages over the terminal channel: sending (one `showMessage` batch, recorded per
@@ -316,107 +275,20 @@ export class MessageDeliveryService {
   }
 
   /** One page of the terminals a message was sent to (caller's range), by name, with the count of every state. */
-  async deliveries(
-    auth: AuthContext,
-    q: { id: number; pageNo: number; pageSize: number; state?: MessageDeliveryState; keyword?: string },
-  ): Promise<MessageDeliveryPage> {
+  async deliveries(auth: AuthContext, q: MessageDeliveryQuery): Promise<MessageDeliveryPage> {
     const [message] = await this.db
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, q.id), messageScope(auth)));
     if (!message) throw notInScope(q.id);
     await this.commands.flush();
-    const conds: SQL[] = [eq(messageTerminals.messageId, q.id), terminalScope(auth)];
-    const word = q.keyword?.trim().toLowerCase();
-    if (word) {
-      const pattern = `%${escapeLike(word)}%`;
-      conds.push(
-        sql`(lower(${terminals.name}) like ${pattern} or lower(${terminals.deviceId}) like ${pattern})`,
-      );
-    }
-    const base = () =>
-      this.db
-        .select({
-          terminalId: terminals.id,
-          name: terminals.name,
-          officeName: offices.name,
-          groupName: terminalGroups.name,
-          state: deliveryState,
-          revision: messageTerminals.revision,
-          sentAt: messageTerminals.sentAt,
-          stoppedAt: messageTerminals.stoppedAt,
-          doneAt: terminalCommands.doneAt,
-          error: terminalCommands.error,
-        })
-        .from(messageTerminals)
-        .innerJoin(messages, eq(messages.id, messageTerminals.messageId))
-        .innerJoin(terminals, eq(terminals.id, messageTerminals.terminalId))
-        .innerJoin(offices, eq(offices.id, terminals.officeId))
-        .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
-        .leftJoin(terminalCommands, eq(terminalCommands.id, messageTerminals.commandId));
-    const grouped = await this.db
-      .select({ state: deliveryState, n: sql<number>`count(*)::int` })
-      .from(messageTerminals)
-      .innerJoin(messages, eq(messages.id, messageTerminals.messageId))
-      .innerJoin(terminals, eq(terminals.id, messageTerminals.terminalId))
-      .leftJoin(terminalCommands, eq(terminalCommands.id, messageTerminals.commandId))
-      .where(and(...conds))
-      .groupBy(deliveryState);
-    const counts = noDeliveries();
-    for (const g of grouped) counts[g.state] += Number(g.n);
-    const where = and(...conds, q.state ? sql`${deliveryState} = ${q.state}` : undefined);
-    const rows = await base()
-      .where(where)
-      .orderBy(asc(terminals.name), asc(terminals.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize);
-    const live = await this.presence.liveStatus(rows.map((r) => r.terminalId));
-    const list: MessageDelivery[] = rows.map((r, i) => ({
-      terminalId: r.terminalId,
-      name: r.name,
-      officeName: r.officeName,
-      groupName: r.groupName,
-      online: live[i]?.online ?? false,
-      state: r.state,
-      revision: r.revision,
-      sentAt: r.sentAt.toISOString(),
-      doneAt: (r.stoppedAt ?? r.doneAt)?.toISOString() ?? null,
-      error: r.state === 'failed' ? r.error : null,
-    }));
-    const count = q.state ? counts[q.state] : Object.values(counts).reduce((a, b) => a + b, 0);
-    return { list, count, pageNo: q.pageNo, pageSize: q.pageSize, counts };
+    return deliveryPage(this.db, this.presence, auth, q);
   }
 
   /** The messages a terminal of the caller's range holds (not stopped there), newest send first. */
   async ofTerminal(auth: AuthContext, terminalId: number): Promise<TerminalCurrentMessage[]> {
     await terminalsInScope(this.db, auth, [terminalId], 'terminalId');
     await this.commands.flush();
-    const rows = await this.db
-      .select({
-        messageId: messages.id,
-        name: messages.name,
-        kind: messages.kind,
-        state: deliveryState,
-        validUntil: messages.validUntil,
-        sentAt: messageTerminals.sentAt,
-      })
-      .from(messageTerminals)
-      .innerJoin(messages, eq(messages.id, messageTerminals.messageId))
-      .leftJoin(terminalCommands, eq(terminalCommands.id, messageTerminals.commandId))
-      .where(
-        and(
-          eq(messageTerminals.terminalId, terminalId),
-          isNull(messageTerminals.stoppedAt),
-          isNull(messages.deletedAt),
-          messageScope(auth),
-        ),
-      )
-      .orderBy(desc(messageTerminals.sentAt), desc(messages.id));
-    return rows.map((r) => ({
-      ...r,
-      kind: r.kind as TerminalCurrentMessage['kind'],
-      validUntil: r.validUntil?.toISOString() ?? null,
-      sentAt: r.sentAt.toISOString(),
-    }));
+    return heldBy(this.db, auth, terminalId);
   }
 }
