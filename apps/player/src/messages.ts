@@ -1,10 +1,13 @@
 import { API_BASE, type PlayEvent, type TerminalMessagePayload } from '@apm/contract';
-import { mountMessageLayer, type MessageLayer } from '@apm/renderer';
+import { mountMessageLayer, type MessageLayer, type MessageLayerMemory } from '@apm/renderer';
 
 /** Where held messages are kept across reloads (IndexedDB in the player). */
 export interface MessageStore {
   load(): Promise<TerminalMessagePayload[]>;
   save(messages: readonly TerminalMessagePayload[]): Promise<void>;
+  /** What the layer remembered of its showings (one cut by a reload goes on, one ended stays ended). */
+  loadMemory(): Promise<MessageLayerMemory | null>;
+  saveMemory(memory: MessageLayerMemory): Promise<void>;
 }
 
 /** What the message desk needs from the player. */
@@ -47,6 +50,8 @@ export class MessageDesk {
   private stopped = new Map<number, number>();
   private layer: MessageLayer | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** What the previous page's layer remembered, until the first layer is mounted with it. */
+  private memory: MessageLayerMemory | undefined;
 
   constructor(
     private readonly host: MessageDeskHost,
@@ -63,6 +68,7 @@ export class MessageDesk {
       console.warn('held messages not loaded', err);
       return [] as TerminalMessagePayload[];
     });
+    this.memory = (await this.host.store.loadMemory().catch(() => null)) ?? undefined;
     const at = this.now();
     for (const payload of kept) {
       if (!this.held.has(payload.id) && !expired(payload, at))
@@ -159,13 +165,19 @@ export class MessageDesk {
   }
 
   private mount(): void {
+    const memory = this.layer?.memory() ?? this.memory;
     this.layer?.destroy();
+    this.memory = undefined;
     this.layer = mountMessageLayer(this.host.container, {
       timeZone: this.zone,
+      memory,
       now: this.host.now,
       resolveImageUrl: (payload) => this.host.resolveImageUrl(payload),
       playProgram: (container, programId) => this.host.playProgram(container, programId),
-      onShowingChange: (ids) => this.host.onShowingChange(ids),
+      onShowingChange: (ids) => {
+        this.keepMemory();
+        this.host.onShowingChange(ids);
+      },
       onShowingEnd: ({ messageId, startedAt, durationMs }) =>
         this.host.onPlayEvent({
           kind: 'message',
@@ -175,6 +187,15 @@ export class MessageDesk {
         }),
     });
     this.layer.set(this.messages());
+  }
+
+  /** Keeps what the layer remembers of its showings (a showing started or ended). */
+  private keepMemory(): void {
+    const layer = this.layer;
+    if (!layer) return;
+    this.saving = this.saving
+      .then(() => this.host.store.saveMemory(layer.memory()))
+      .catch((err: unknown) => console.warn('message showings not saved', err));
   }
 
   /** Shows what is held now and keeps it (messages past their end are dropped: they never show again). */

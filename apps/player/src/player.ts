@@ -97,7 +97,12 @@ export class Player {
     this.messages = new MessageDesk(
       {
         container: this.screen.messages,
-        store: { load: storage.loadMessages, save: storage.saveMessages },
+        store: {
+          load: storage.loadMessages,
+          save: storage.saveMessages,
+          loadMemory: storage.loadMessageMemory,
+          saveMemory: storage.saveMessageMemory,
+        },
         resolveImageUrl: (payload) =>
           messageImageUrl(payload, (id) => this.cache.urlOf(id), this.identity.token),
         playProgram: (container, programId) => this.playTakeoverProgram(container, programId),

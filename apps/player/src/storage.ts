@@ -1,4 +1,5 @@
 import type { Manifest, PlayEvent, TerminalMessagePayload } from '@apm/contract';
+import type { MessageLayerMemory } from '@apm/renderer';
 import type { PowerEntry } from './power-schedule.js';
 
 /** Who this browser is to the server: its device id, and once registered its token. */
@@ -107,4 +108,13 @@ export async function loadMessages(): Promise<TerminalMessagePayload[]> {
 
 export async function saveMessages(messages: readonly TerminalMessagePayload[]): Promise<void> {
   await kv('readwrite', (s) => s.put(messages, 'messages'));
+}
+
+/** What the message layer remembered of its showings (so a reload does not show one over). */
+export async function loadMessageMemory(): Promise<MessageLayerMemory | null> {
+  return (await kv<MessageLayerMemory | undefined>('readonly', (s) => s.get('messageMemory'))) ?? null;
+}
+
+export async function saveMessageMemory(memory: MessageLayerMemory): Promise<void> {
+  await kv('readwrite', (s) => s.put(memory, 'messageMemory'));
 }

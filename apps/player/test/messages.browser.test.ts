@@ -202,6 +202,26 @@ describe('manifest and restart', () => {
     expect(await held()).toEqual(['12r4', '13r2']);
   });
 
+  it('ends a showing cut by a restart when it would have ended, and does not show an ended one again', async () => {
+    await p.open();
+    await freeze('2026-05-01T12:00:00Z');
+    await p.page.evaluate(() => player.start());
+    await show(message(16, 'takeover', { durationSec: 60 }));
+    await show(message(17, 'ticker', { durationSec: 10 }));
+    await p.page.clock.runFor(30_000);
+    expect(await showing()).toEqual([16]);
+    await p.page.evaluate(() => player.saved());
+    await p.open();
+    await freeze('2026-05-01T12:00:30Z');
+    await p.page.route('**/*', (route) => route.abort());
+    await p.page.evaluate(() => player.start());
+    expect(await showing()).toEqual([16]);
+    await p.page.clock.runFor(29_999);
+    expect(await showing()).toEqual([16]);
+    await p.page.clock.runFor(1);
+    expect(await showing()).toEqual([]);
+  });
+
   it('keeps what it holds across a restart without the server', async () => {
     await start();
     await show(message(14, 'ticker', { ticker: { position: 'top', speed: 100, direction: 'left' } }));

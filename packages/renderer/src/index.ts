@@ -40,6 +40,7 @@ export {
   MESSAGE_DESIGN_HEIGHT,
   MESSAGE_DESIGN_WIDTH,
   type MessageLayer,
+  type MessageLayerMemory,
   type MessageLayerOptions,
   type MessagePreview,
   type MessagePreviewOptions,

@@ -10,10 +10,10 @@ import { program, scene } from './browser/program.js';
 
 // The messages layer and preview in real Chromium: the host is 960×540, half a 1920×1080 screen.
 interface Messages {
-  mount(timeZone?: string): void;
+  mount(timeZone?: string, memory?: unknown): void;
   set(list: TerminalMessagePayload[]): number[];
   preview(payload: TerminalMessagePayload, width: number, height: number): void;
-  layer: { playNow(id: number): boolean; showing(): number[]; destroy(): void };
+  layer: { playNow(id: number): boolean; showing(): number[]; memory(): unknown; destroy(): void };
   updatePreview(payload: TerminalMessagePayload): void;
   destroyPreview(): void;
   ended: { messageId: number; startedAt: number; durationMs: number }[];
@@ -262,6 +262,34 @@ describe('schedule on the layer', () => {
     expect(await showing()).toEqual([3]);
     await b.page.clock.runFor(15_000);
     expect(await showing()).toEqual([]);
+  });
+});
+
+describe('memory across a reload', () => {
+  it('goes on with a showing under way and does not repeat one that ended', async () => {
+    await freeze('2026-05-01T12:00:00Z');
+    await mount();
+    const list = [message(1, 'notice', { durationSec: 60 }), message(2, 'ticker', { durationSec: 10 })];
+    expect(await set(list)).toEqual([1, 2]);
+    await b.page.clock.runFor(30_000);
+    expect(await showing()).toEqual([1]);
+    const memory = await b.page.evaluate(() => messages.layer.memory());
+    // A new layer (a reload) with what the old one remembered.
+    await b.page.evaluate((m) => messages.mount('UTC', m as never), memory);
+    expect(await set(list)).toEqual([1]);
+    await b.page.clock.runFor(29_999);
+    expect(await showing()).toEqual([1]);
+    await b.page.clock.runFor(1);
+    expect(await showing()).toEqual([]);
+    // Without it, both start over.
+    await b.page.evaluate(() => messages.mount('UTC'));
+    expect(await set(list)).toEqual([1, 2]);
+  });
+
+  it('reads an unknown time zone as UTC', async () => {
+    await freeze('2026-05-01T12:00:00Z');
+    await mount('Mars/Olympus_Mons');
+    expect(await set([message(3, 'notice', { windows: [{ start: '12:00', end: '13:00' }] })])).toEqual([3]);
   });
 });
 

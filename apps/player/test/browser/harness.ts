@@ -6,7 +6,7 @@ import type { ManifestProgram } from '../../src/manifest-plan.js';
 import { MessageDesk } from '../../src/messages.js';
 import { Playback } from '../../src/playback.js';
 import type { Player } from '../../src/player.js';
-import { loadMessages, saveMessages } from '../../src/storage.js';
+import { loadMessageMemory, loadMessages, saveMessageMemory, saveMessages } from '../../src/storage.js';
 
 const stage = document.getElementById('stage')!;
 const layer = document.getElementById('messages')!;
@@ -71,7 +71,12 @@ playback.setPrograms([program(1, 'Program under')]);
 const desk = new MessageDesk(
   {
     container: layer,
-    store: { load: loadMessages, save: saveMessages },
+    store: {
+      load: loadMessages,
+      save: saveMessages,
+      loadMemory: loadMessageMemory,
+      saveMemory: saveMessageMemory,
+    },
     resolveImageUrl: () => null,
     // The player's path: the takeover's program from the manifest, played by a Playback.
     playProgram: (container, programId) => {

@@ -1,6 +1,7 @@
 import type { TerminalMessagePayload } from '@apm/contract';
 import {
   forcedShowingMs,
+  isTimeZone,
   messageSlot,
   nextMessageBoundary,
   pickMessages,
@@ -10,6 +11,14 @@ import {
   type MessageSlot,
 } from '@apm/schedule';
 import { DESIGN_HEIGHT, DESIGN_WIDTH, drawMessage, type MessageView } from './draw.js';
+
+/** What a layer remembers of its showings: kept by a host across a reload, so none starts over. */
+export interface MessageLayerMemory {
+  /** Message id → start of the occurrence whose showing ended (not shown again in it). */
+  finished: [number, number][];
+  /** Message id → the showing under way (revision and occurrence) and when it ends. */
+  begun: [number, string, number][];
+}
 
 /** Options of {@link mountMessageLayer}. */
 export interface MessageLayerOptions {
@@ -25,6 +34,8 @@ export interface MessageLayerOptions {
   onShowingChange?(showingIds: number[]): void;
   /** A showing ended (its time ran out, it was stopped or replaced, or the layer was destroyed). */
   onShowingEnd?(event: { messageId: number; startedAt: number; durationMs: number }): void;
+  /** What an earlier layer remembered ({@link MessageLayer.memory}): its showings go on, not over. */
+  memory?: MessageLayerMemory;
 }
 
 /** The messages layer of a screen. */
@@ -35,6 +46,8 @@ export interface MessageLayer {
   playNow(messageId: number): boolean;
   /** Ids of the messages on screen now. */
   showing(): number[];
+  /** What to keep across a reload (read it when the showings change). */
+  memory(): MessageLayerMemory;
   destroy(): void;
 }
 
@@ -63,6 +76,8 @@ const sameShowing = (a: MessagePick, b: MessagePick) =>
  */
 export function mountMessageLayer(container: HTMLElement, options: MessageLayerOptions): MessageLayer {
   const doc = container.ownerDocument;
+  // A zone this runtime does not know cannot be read: UTC rather than no messages at all.
+  const timeZone = isTimeZone(options.timeZone) ? options.timeZone : 'UTC';
   // Whole ms: the calendar works in them (a fake or high-resolution clock may give fractions).
   const now = () => Math.floor(options.now?.() ?? Date.now());
   const root = doc.createElement('div');
@@ -84,11 +99,13 @@ export function mountMessageLayer(container: HTMLElement, options: MessageLayerO
   let payloads: TerminalMessagePayload[] = [];
   const showings = new Map<MessageSlot, Showing>();
   /** Message id → start of the occurrence whose showing ended (not shown again in it). */
-  const finished = new Map<number, number>();
+  const finished = new Map<number, number>(options.memory?.finished ?? []);
   /** Message id → the showing "play now" asked for. */
   const forced = new Map<number, Interval>();
   /** Message id → its showing in an occurrence, kept when a higher priority covers it for a while. */
-  const begun = new Map<number, { key: string; endAt: number }>();
+  const begun = new Map<number, { key: string; endAt: number }>(
+    (options.memory?.begun ?? []).map(([id, key, endAt]) => [id, { key, endAt }]),
+  );
   let lastIds = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let destroyed = false;
@@ -154,7 +171,7 @@ export function mountMessageLayer(container: HTMLElement, options: MessageLayerO
       end(slot, at);
     }
     for (const [id, interval] of forced) if (interval.end <= at) forced.delete(id);
-    const picks = pickMessages(payloads, at, options.timeZone, finished, forced);
+    const picks = pickMessages(payloads, at, timeZone, finished, forced);
     const wanted = new Map<MessageSlot, MessagePick>();
     if (picks.takeover) wanted.set('takeover', picks.takeover);
     if (picks.notice) wanted.set('notice', picks.notice);
@@ -179,7 +196,7 @@ export function mountMessageLayer(container: HTMLElement, options: MessageLayerO
     const boundary = nextMessageBoundary(
       payloads.map((p) => p.document),
       at,
-      options.timeZone,
+      timeZone,
       MAX_WAIT_MS,
     );
     if (boundary !== null) next = Math.min(next, boundary);
@@ -222,6 +239,10 @@ export function mountMessageLayer(container: HTMLElement, options: MessageLayerO
       return true;
     },
     showing: () => showingIds(),
+    memory: () => ({
+      finished: [...finished],
+      begun: [...begun].map(([id, { key, endAt }]) => [id, key, endAt]),
+    }),
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -6,6 +6,7 @@ import {
   mountMessagePreview,
   mountSceneCanvas,
   type MessageLayer,
+  type MessageLayerMemory,
   type MessagePreview,
   type Renderer,
   type RendererOptions,
@@ -77,13 +78,14 @@ const messages = {
   /** Takeover programs started (id) and stopped (-id), in order. */
   programs: [] as number[],
   /** Mounts the layer over whatever the host shows; program 404 cannot play (its text shows instead). */
-  mount(timeZone = 'UTC') {
+  mount(timeZone = 'UTC', memory?: MessageLayerMemory) {
     messages.layer?.destroy();
     messages.ended = [];
     messages.changes = [];
     messages.programs = [];
     messages.layer = mountMessageLayer(host, {
       timeZone,
+      memory,
       resolveImageUrl: (p) =>
         p.document.notice?.imageMaterialId ? `/media/${p.document.notice.imageMaterialId}` : null,
       playProgram: (container, programId) => {
