@@ -23,6 +23,8 @@ export interface MessageDeskHost {
   onPlayEvent(event: PlayEvent): void;
   /** The messages on screen changed. */
   onShowingChange(showing: number[]): void;
+  /** The messages held changed (their images are kept for offline showing). */
+  onHeld?(messages: TerminalMessagePayload[]): void;
   /** The clock (epoch ms); default `Date.now`. */
   now?: () => number;
 }
@@ -75,6 +77,7 @@ export class MessageDesk {
         this.held.set(payload.id, { payload, receivedAt: at });
     }
     this.mount();
+    this.host.onHeld?.(this.messages());
   }
 
   /** The terminal's time zone (the manifest's): the layer is mounted again only when it changes. */
@@ -202,8 +205,9 @@ export class MessageDesk {
   private changed(): void {
     const at = this.now();
     for (const [id, { payload }] of this.held) if (expired(payload, at)) this.held.delete(id);
-    this.layer?.set(this.messages());
     const list = this.messages();
+    this.layer?.set(list);
+    this.host.onHeld?.(list);
     this.saving = this.saving
       .then(() => this.host.store.save(list))
       .catch((err: unknown) => console.warn('held messages not saved', err));

@@ -13,8 +13,9 @@ import { AckLog, runCommand } from './commands.js';
 import { commandHandlers } from './command-handlers.js';
 import { DeviceApi, DeviceApiError } from './device-api.js';
 import { textsFor } from './i18n.js';
-import { playOrder } from './manifest-plan.js';
+import { materialUrl, playOrder } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
+import { MessageImages } from './message-images.js';
 import { MessageDesk, messageImageUrl } from './messages.js';
 import { Playback } from './playback.js';
 import { deviceZone, MAX_WAIT_MS, scheduleAt, scheduleZone } from './schedule.js';
@@ -47,6 +48,8 @@ export class Player {
   readonly playback: Playback;
   /** Messages held and shown above the program (tickers, notices, takeovers). */
   readonly messages: MessageDesk;
+  /** Notices' images, kept so that they show offline too. */
+  private readonly messageImages = new MessageImages((url) => this.api.file(materialUrl({ url }), 0, null));
   sync!: ManifestSync;
   private claimed = false;
   private name = '';
@@ -104,7 +107,12 @@ export class Player {
           saveMemory: storage.saveMessageMemory,
         },
         resolveImageUrl: (payload) =>
-          messageImageUrl(payload, (id) => this.cache.urlOf(id), this.identity.token),
+          messageImageUrl(
+            payload,
+            (id) => this.messageImages.urlOf(id) ?? this.cache.urlOf(id),
+            this.identity.token,
+          ),
+        onHeld: (list) => void this.messageImages.sync(list),
         playProgram: (container, programId) => this.playTakeoverProgram(container, programId),
         onPlayEvent: (event) => this.plays.add(event),
         onShowingChange: (ids) => {
@@ -135,6 +143,7 @@ export class Player {
       this.identity.token ? manifest : null,
     );
     if (this.sync.current) this.messages.setTimeZone(scheduleZone(this.sync.current));
+    await this.messageImages.prepare();
     await this.messages.start();
     this.playback.setVolume(this.settings.volume);
     this.applyPower();

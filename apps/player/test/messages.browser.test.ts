@@ -20,6 +20,7 @@ interface PagePlayer {
   programScene(): string | null;
   start(): Promise<void>;
   saved(): Promise<void>;
+  imagesKept(): Promise<void>;
   command(name: string, params: Record<string, unknown>): Promise<CommandAck>;
 }
 declare const player: PagePlayer;
@@ -220,6 +221,32 @@ describe('manifest and restart', () => {
     expect(await showing()).toEqual([16]);
     await p.page.clock.runFor(1);
     expect(await showing()).toEqual([]);
+  });
+
+  it("keeps a notice's image for showing it offline after a restart", async () => {
+    await start();
+    const notice = {
+      ...message(18, 'notice', {
+        notice: { x: 0, y: 0, width: 50, height: 50, imageMaterialId: 31, align: 'center' },
+      }),
+      imageUrl: '/apm-web/terminal/files/31',
+    };
+    await show(notice);
+    const img = p.page.locator('[data-message-id="18"] img');
+    await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(1);
+    await p.page.evaluate(() => Promise.all([player.imagesKept(), player.saved()]));
+    await p.open();
+    await p.page.route('**/*', (route) => route.abort());
+    await p.page.evaluate(() => player.start());
+    expect(await img.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(1);
+    // No message needs it any more: it is dropped.
+    await command('stopMessage', { messageId: 18 });
+    await p.page.evaluate(() => player.imagesKept());
+    const kept = await p.page.evaluate(
+      async () => (await (await caches.open('apm-player-message-images-v1')).keys()).length,
+    );
+    expect(kept).toBe(0);
   });
 
   it('keeps what it holds across a restart without the server', async () => {

@@ -2,8 +2,9 @@
 import type { PlayEvent, ProgramDocument, ServerMessage } from '@apm/contract';
 import { commandHandlers } from '../../src/command-handlers.js';
 import { runCommand } from '../../src/commands.js';
-import type { ManifestProgram } from '../../src/manifest-plan.js';
-import { MessageDesk } from '../../src/messages.js';
+import { materialUrl, type ManifestProgram } from '../../src/manifest-plan.js';
+import { MessageImages } from '../../src/message-images.js';
+import { MessageDesk, messageImageUrl } from '../../src/messages.js';
 import { Playback } from '../../src/playback.js';
 import type { Player } from '../../src/player.js';
 import { loadMessageMemory, loadMessages, saveMessageMemory, saveMessages } from '../../src/storage.js';
@@ -68,6 +69,11 @@ const host = {
 const playback = new Playback({ ...host, stage });
 playback.setPrograms([program(1, 'Program under')]);
 
+const images = new MessageImages(async (url) => {
+  const res = await fetch(materialUrl({ url }));
+  if (!res.ok) throw new Error(`image ${res.status}`);
+  return res;
+});
 const desk = new MessageDesk(
   {
     container: layer,
@@ -77,7 +83,8 @@ const desk = new MessageDesk(
       loadMemory: loadMessageMemory,
       saveMemory: saveMessageMemory,
     },
-    resolveImageUrl: () => null,
+    resolveImageUrl: (payload) => messageImageUrl(payload, (id) => images.urlOf(id), null),
+    onHeld: (list) => void images.sync(list),
     // The player's path: the takeover's program from the manifest, played by a Playback.
     playProgram: (container, programId) => {
       if (programId !== 2) return null;
@@ -99,7 +106,11 @@ const player = {
   changes,
   stageMounts: () => stageMounts,
   programScene: () => playback.state()?.sceneId ?? null,
-  start: () => desk.start(),
+  start: async () => {
+    await images.prepare();
+    await desk.start();
+  },
+  imagesKept: () => images.sync(desk.messages()),
   saved: () => desk.saved(),
   command: (name: string, params: Record<string, unknown>) =>
     runCommand(

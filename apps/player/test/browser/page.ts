@@ -8,6 +8,12 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** A 1×1 PNG: the notices' image material, served as `/apm-web/terminal/files/<id>`. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * One Chromium and one page server per test file, a fresh page per test: the player's modules
  * bundled into `harness.ts` (real DOM, real IndexedDB, the real renderer), as the renderer's own
@@ -32,6 +38,10 @@ export function usePlayerPage() {
       if (req.url === '/harness.js') {
         res.writeHead(200, { 'content-type': 'text/javascript' });
         return res.end(js);
+      }
+      if (/^\/apm-web\/terminal\/files\/\d+$/.test(req.url ?? '')) {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        return res.end(PNG_1X1);
       }
       if (req.url === '/') {
         res.writeHead(200, { 'content-type': 'text/html' });
