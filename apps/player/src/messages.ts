@@ -52,6 +52,8 @@ export class MessageDesk {
   private stopped = new Map<number, number>();
   private layer: MessageLayer | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** Message id of a takeover showing its text because its program was not held when it was drawn. */
+  private programMissing: number | null = null;
   /** What the previous page's layer remembered, until the first layer is mounted with it. */
   private memory: MessageLayerMemory | undefined;
 
@@ -162,6 +164,13 @@ export class MessageDesk {
     return null;
   }
 
+  /** The manifest's programs changed: a takeover showing its text for want of its program plays it now. */
+  programsChanged(): void {
+    const id = this.programMissing;
+    if (id === null || !this.showing().includes(id)) return;
+    this.layer?.redraw(id);
+  }
+
   /** Resolves once what is held now is in the store. */
   saved(): Promise<void> {
     return this.saving;
@@ -176,7 +185,12 @@ export class MessageDesk {
       memory,
       now: this.host.now,
       resolveImageUrl: (payload) => this.host.resolveImageUrl(payload),
-      playProgram: (container, programId) => this.host.playProgram(container, programId),
+      playProgram: (container, programId) => {
+        const stop = this.host.playProgram(container, programId);
+        const takeover = this.messages().find((m) => m.document.takeover?.programId === programId);
+        this.programMissing = stop ? null : (takeover?.id ?? null);
+        return stop;
+      },
       onShowingChange: (ids) => {
         this.keepMemory();
         this.host.onShowingChange(ids);

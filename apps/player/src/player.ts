@@ -138,6 +138,8 @@ export class Player {
         fetched: (m, requestedAt) => {
           this.messages.setTimeZone(scheduleZone(m));
           this.messages.reconcile(m.messages ?? [], requestedAt);
+          // A takeover's program is in the new manifest: it streams until its files are cached.
+          this.messages.programsChanged();
         },
       },
       this.identity.token ? manifest : null,
@@ -210,7 +212,7 @@ export class Player {
    * under the messages is paused, not restarted); null when the manifest does not hold it.
    */
   private playTakeoverProgram(container: HTMLElement, programId: number): (() => void) | null {
-    const program = playOrder(this.playing ?? this.sync?.current ?? null).find((p) => p.id === programId);
+    const program = playOrder(this.sync?.current ?? this.playing).find((p) => p.id === programId);
     if (!program) return null;
     const playback = new Playback({
       stage: container,

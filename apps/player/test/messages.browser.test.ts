@@ -14,6 +14,7 @@ import { usePlayerPage } from './browser/page.js';
 // desk's layer above a program played by the player's Playback, IndexedDB for what is held.
 interface PagePlayer {
   desk: MessageDesk;
+  available: number[];
   events: PlayEvent[];
   changes: number[][];
   stageMounts(): number;
@@ -97,9 +98,15 @@ describe('layering', () => {
     const layer = p.page.locator('#messages [data-message-id="3"]');
     await expect.poll(() => layer.innerText()).toContain('Takeover program');
     expect(await layer.getAttribute('data-takeover-content')).toBe('program');
-    // A program the manifest does not hold: the takeover's text.
+    // A program the manifest does not hold: the takeover's text, until a manifest brings it.
     await show(message(3, 'takeover', { takeover: { programId: 99, align: 'center' } }, 2));
     expect(await layer.innerText()).toBe('Text 3 r2');
+    await p.page.evaluate(() => {
+      player.available.push(99);
+      player.desk.programsChanged();
+    });
+    await expect.poll(() => layer.innerText()).toContain('Takeover program');
+    expect(await p.page.evaluate(() => player.events.filter((e) => e.kind === 'message').length)).toBe(1);
     expect(await p.page.evaluate(() => player.stageMounts())).toBe(1);
   });
 });

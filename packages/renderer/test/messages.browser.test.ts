@@ -13,7 +13,14 @@ interface Messages {
   mount(timeZone?: string, memory?: unknown): void;
   set(list: TerminalMessagePayload[]): number[];
   preview(payload: TerminalMessagePayload, width: number, height: number): void;
-  layer: { playNow(id: number): boolean; showing(): number[]; memory(): unknown; destroy(): void };
+  layer: {
+    playNow(id: number): boolean;
+    showing(): number[];
+    memory(): unknown;
+    redraw(id: number): boolean;
+    destroy(): void;
+  };
+  unavailable: number[];
   updatePreview(payload: TerminalMessagePayload): void;
   destroyPreview(): void;
   ended: { messageId: number; startedAt: number; durationMs: number }[];
@@ -175,6 +182,27 @@ describe('notice and takeover', () => {
     expect(await el.getAttribute('data-takeover-content')).toBe('text');
     expect(await el.innerText()).toBe('Text 7');
     expect(await b.page.evaluate(() => messages.programs)).toEqual([12, -12]);
+  });
+
+  it('draws a showing again when its program becomes available, its time going on', async () => {
+    await freeze('2026-05-01T12:00:00Z');
+    await mount();
+    await b.page.evaluate(() => messages.unavailable.push(77));
+    await set([message(7, 'takeover', { takeover: { programId: 77, align: 'center' }, durationSec: 30 })]);
+    const el = b.page.locator('[data-message-id="7"]');
+    expect(await el.getAttribute('data-takeover-content')).toBe('text');
+    await b.page.clock.runFor(10_000);
+    await b.page.evaluate(() => messages.unavailable.splice(0));
+    expect(await b.page.evaluate(() => [messages.layer.redraw(7), messages.layer.redraw(8)])).toEqual([
+      true,
+      false,
+    ]);
+    expect(await el.getAttribute('data-takeover-content')).toBe('program');
+    expect(await b.page.evaluate(() => messages.ended)).toEqual([]);
+    await b.page.clock.runFor(20_000);
+    expect(await showing()).toEqual([]);
+    expect(await b.page.evaluate(() => messages.ended.map((e) => e.durationMs))).toEqual([30_000]);
+    expect(await b.page.evaluate(() => messages.programs)).toEqual([77, -77]);
   });
 
   it('leaves what the container shows untouched under it', async () => {

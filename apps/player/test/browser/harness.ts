@@ -69,6 +69,8 @@ const host = {
 const playback = new Playback({ ...host, stage });
 playback.setPrograms([program(1, 'Program under')]);
 
+/** Programs "the manifest" holds for takeovers. */
+const available = [2];
 const images = new MessageImages(async (url) => {
   const res = await fetch(materialUrl({ url }));
   if (!res.ok) throw new Error(`image ${res.status}`);
@@ -87,9 +89,9 @@ const desk = new MessageDesk(
     onHeld: (list) => void images.sync(list),
     // The player's path: the takeover's program from the manifest, played by a Playback.
     playProgram: (container, programId) => {
-      if (programId !== 2) return null;
+      if (!available.includes(programId)) return null;
       const takeover = new Playback({ ...host, stage: container });
-      takeover.setPrograms([program(2, 'Takeover program')]);
+      takeover.setPrograms([program(programId, 'Takeover program')]);
       return () => takeover.clear();
     },
     onPlayEvent: (event) => events.push(event),
@@ -102,6 +104,7 @@ let commandId = 0;
 
 const player = {
   desk,
+  available,
   events,
   changes,
   stageMounts: () => stageMounts,

@@ -46,6 +46,11 @@ export interface MessageLayer {
   playNow(messageId: number): boolean;
   /** Ids of the messages on screen now. */
   showing(): number[];
+  /**
+   * Draws a message on screen again, its showing going on (same start and end): what it draws
+   * changed (its image is now cached, its takeover program now held). False when it is not on screen.
+   */
+  redraw(messageId: number): boolean;
   /** What to keep across a reload (read it when the showings change). */
   memory(): MessageLayerMemory;
   destroy(): void;
@@ -132,14 +137,15 @@ export function mountMessageLayer(container: HTMLElement, options: MessageLayerO
     }
   };
 
-  const start = (slot: MessageSlot, pick: MessagePick, at: number) => {
-    const { width, height } = size();
-    const view = drawMessage(root, pick.payload, {
-      width,
-      height,
-      imageUrl: options.resolveImageUrl?.(pick.payload) ?? pick.payload.imageUrl ?? null,
+  const draw = (payload: TerminalMessagePayload) =>
+    drawMessage(root, payload, {
+      ...size(),
+      imageUrl: options.resolveImageUrl?.(payload) ?? payload.imageUrl ?? null,
       playProgram: options.playProgram,
     });
+
+  const start = (slot: MessageSlot, pick: MessagePick, at: number) => {
+    const view = draw(pick.payload);
     const message = pick.payload.document;
     const key = beginKey(pick);
     const earlier = begun.get(pick.payload.id);
@@ -239,6 +245,15 @@ export function mountMessageLayer(container: HTMLElement, options: MessageLayerO
       return true;
     },
     showing: () => showingIds(),
+    redraw(messageId) {
+      for (const showing of showings.values()) {
+        if (showing.pick.payload.id !== messageId) continue;
+        showing.view.destroy();
+        showing.view = draw(showing.pick.payload);
+        return true;
+      }
+      return false;
+    },
     memory: () => ({
       finished: [...finished],
       begun: [...begun].map(([id, { key, endAt }]) => [id, key, endAt]),

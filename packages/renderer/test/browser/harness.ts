@@ -77,6 +77,8 @@ const messages = {
   changes: [] as number[][],
   /** Takeover programs started (id) and stopped (-id), in order. */
   programs: [] as number[],
+  /** Programs the host cannot play (their takeover's text shows instead). */
+  unavailable: [404],
   /** Mounts the layer over whatever the host shows; program 404 cannot play (its text shows instead). */
   mount(timeZone = 'UTC', memory?: MessageLayerMemory) {
     messages.layer?.destroy();
@@ -89,7 +91,7 @@ const messages = {
       resolveImageUrl: (p) =>
         p.document.notice?.imageMaterialId ? `/media/${p.document.notice.imageMaterialId}` : null,
       playProgram: (container, programId) => {
-        if (programId === 404) return null;
+        if (messages.unavailable.includes(programId)) return null;
         container.textContent = `program ${programId}`;
         messages.programs.push(programId);
         return () => messages.programs.push(-programId);
