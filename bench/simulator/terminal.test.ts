@@ -248,6 +248,14 @@ describe('simulated terminal: messages answered like the player', () => {
       result: { showing: false },
     });
     expect([...fleet.terminals[0]!.messages.keys()]).toEqual([1, 2, 3]);
+    // Its heartbeats say the takeover plays.
+    fleet.terminals[0]!.heartbeat();
+    const channel = server.channels[0]!;
+    await until(() => channel.received.some((m) => m.type === 'heartbeat'));
+    const beat = channel.received.find((m) => m.type === 'heartbeat') as unknown as {
+      status: { playing: unknown };
+    };
+    expect(beat.status.playing).toEqual({ kind: 'message', id: 1 });
   });
 
   it('keeps the higher revision, stops and forgets on stopMessage, and refuses playMessage when not held', async () => {

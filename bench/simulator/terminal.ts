@@ -247,8 +247,12 @@ export class SimTerminal {
   heartbeat(): void {
     if (!this.open || !this.ws) return;
     const seq = this.seq++;
+    const takeover = this.messages.size
+      ? pickMessages([...this.messages.values()], Date.now(), this.timeZone).takeover
+      : null;
     const status: TerminalStatus = {
-      playing: { kind: 'idle' },
+      // As the player: a takeover on screen is what plays.
+      playing: takeover ? { kind: 'message', id: takeover.payload.id } : { kind: 'idle' },
       disk: { free: 8e9, total: 16e9 },
       volume: this.volume,
       appVersion: 'sim-1.0.0',
