@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import {
+  WEEKDAY_CODES,
   defaultMessageDocument,
   type MessageDocument,
   type MessageKind,
@@ -194,5 +196,52 @@ describe('nextMessageBoundary', () => {
     expect(nextMessageBoundary([a], at, 'UTC', 3_600_000)).toBe(t('2026-05-01T12:30:00Z'));
     expect(nextMessageBoundary([a], at, 'UTC', 60_000)).toBeNull();
     expect(nextMessageBoundary([doc()], at, 'UTC', 3_600_000)).toBeNull();
+  });
+});
+
+describe('properties', () => {
+  const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Shanghai', 'UTC'];
+  const time = fc
+    .integer({ min: 0, max: 95 })
+    .map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
+  const base = t('2026-01-01T00:00:00Z');
+  const instant = fc.integer({ min: 0, max: 400 * 24 }).map((h) => base + h * 3_600_000);
+  const docArb = fc
+    .record({
+      weekdays: fc.subarray([...WEEKDAY_CODES]),
+      windows: fc.array(fc.record({ start: time, end: time }), { maxLength: 3 }),
+      validFrom: fc.option(instant, { nil: null }),
+      validDays: fc.option(fc.integer({ min: 1, max: 60 }), { nil: null }),
+    })
+    .map(({ validFrom, validDays, ...rest }) =>
+      doc({
+        ...rest,
+        validFrom: validFrom === null ? null : iso(validFrom),
+        validUntil: validFrom === null || validDays === null ? null : iso(validFrom + validDays * 86_400_000),
+      }),
+    );
+
+  it('gives ordered, disjoint intervals inside the range and the validity, agreeing with messageDueAt', () => {
+    fc.assert(
+      fc.property(docArb, fc.constantFrom(...ZONES), instant, (d, zone, from) => {
+        const to = from + 3 * 86_400_000;
+        const list = messageIntervals(d, from, to, zone);
+        const validFrom = d.validFrom ? Date.parse(d.validFrom) : -Infinity;
+        const validUntil = d.validUntil ? Date.parse(d.validUntil) : Infinity;
+        list.forEach((i, n) => {
+          expect(i.end).toBeGreaterThan(i.start);
+          expect(i.start).toBeGreaterThanOrEqual(Math.max(from, validFrom));
+          expect(i.end).toBeLessThanOrEqual(Math.min(to, validUntil));
+          if (n > 0) expect(i.start).toBeGreaterThan(list[n - 1]!.end);
+        });
+        for (let at = from; at < to; at += 5 * 3_600_000 + 7 * 60_000) {
+          const inside = list.some((i) => i.start <= at && at < i.end);
+          const due = messageDueAt(d, at, zone);
+          expect(due !== null).toBe(inside);
+          if (due) expect(due.start <= at && at < due.end).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
