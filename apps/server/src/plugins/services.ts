@@ -130,6 +130,7 @@ export interface Services {
   messages: ReturnType<typeof createMessageServices>['messages'];
   messageDelivery: ReturnType<typeof createMessageServices>['messageDelivery'];
   messageReview: ReturnType<typeof createMessageServices>['messageReview'];
+  messageWebhooks: ReturnType<typeof createMessageServices>['messageWebhooks'];
   /** Current weather by city (Open-Meteo), cached. */
   weather: WeatherService;
 }
@@ -146,7 +147,8 @@ declare module 'fastify' {
 export function createServices(db: Database, config: AppConfig): Services {
   const cluster = createClusterContext(config);
   const clusterLocks = new AdvisoryLocks(config);
-  const settings = new SettingsService(db, loadSecretBox(config.dataDir, config.secretKey));
+  const secretBox = loadSecretBox(config.dataDir, config.secretKey);
+  const settings = new SettingsService(db, secretBox);
   const landingKey = new LandingKey(settings);
   const sessions = new SessionService(db);
   // A store each: a flood of one (failed sign-ins, captchas) cannot evict the other's entries when alone.
@@ -165,7 +167,7 @@ export function createServices(db: Database, config: AppConfig): Services {
   const terminal = createTerminalServices(db, config, settings, filesDir, cluster, leader);
   const programServices = createProgramServices(db, settings, terminal, notifications);
   const planServices = createPlanServices(db, settings, terminal, notifications, config.timeZone);
-  const messageServices = createMessageServices(db, settings, terminal, notifications);
+  const messageServices = createMessageServices(db, settings, terminal, notifications, secretBox);
   // A finished conversion changes the manifests that use the file: their terminals fetch again.
   materialJobs.onProcessed((fileId) =>
     announceProcessedFile(db, terminal.programManifest, terminal.terminalBus, fileId),

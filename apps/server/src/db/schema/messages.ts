@@ -53,3 +53,20 @@ export const messages = pgTable(
   },
   (t) => [index('messages_office_idx').on(t.officeId, t.id)],
 );
+
+/**
+ * A tenant's inbound message webhook (another system — a fire alarm panel, a CAP feed bridge — sends
+ * or stops the tenant's approved messages): the shared secret of its HMAC-SHA-256 signatures, sealed
+ * at rest, one per tenant root office.
+ */
+export const messageWebhooks = pgTable('message_webhooks', {
+  officeId: integer('office_id')
+    .primaryKey()
+    .references(() => offices.id, { onDelete: 'cascade' }),
+  /** The secret, sealed with the installation's secret box. */
+  secret: text('secret').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last call with a valid signature. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});

@@ -76,7 +76,11 @@ export class MessageDeliveryService {
    * Sends a message to its targets (`savePublish`): afterwards exactly the terminals they resolve to
    * hold it; terminals that held it and are no longer targeted are told to stop.
    */
-  async publish(auth: AuthContext, id: number): Promise<MessageSendResult> {
+  async publish(
+    auth: AuthContext,
+    id: number,
+    userId: number | null = auth.userId,
+  ): Promise<MessageSendResult> {
     const row = await this.messageInScope(auth, id);
     await this.assertSendable(row);
     const target = await resolveTargets(this.db, auth, row.targets);
@@ -87,9 +91,9 @@ export class MessageDeliveryService {
     await this.stopOn(
       id,
       held.filter((t) => !wanted.has(t)),
-      auth.userId,
+      userId,
     );
-    await this.deliver(row, target, auth.userId);
+    await this.deliver(row, target, userId);
     return this.result(id, target);
   }
 
@@ -127,9 +131,9 @@ export class MessageDeliveryService {
   }
 
   /** Stops a message on every screen (`stop`). */
-  async stop(auth: AuthContext, id: number): Promise<MessageSendResult> {
+  async stop(auth: AuthContext, id: number, userId: number | null = auth.userId): Promise<MessageSendResult> {
     await this.messageInScope(auth, id);
-    return this.stopEverywhere(id, auth.userId);
+    return this.stopEverywhere(id, userId);
   }
 
   /** Stops a message on every terminal holding it and marks it stopped (also when it is deleted). */

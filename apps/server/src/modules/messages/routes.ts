@@ -16,6 +16,7 @@ import publishRoutes from './publish-routes.js';
 import reviewRoutes from './review-routes.js';
 import { MESSAGE_MAKERS, MESSAGE_VIEWERS } from './schemas.js';
 import terminalRoutes from './terminal-routes.js';
+import webhookRoutes from './webhook-routes.js';
 
 const tags = ['message'];
 const BASE = '/a/api/publishMessage';
@@ -27,6 +28,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(publishRoutes);
   await app.register(reviewRoutes);
   await app.register(terminalRoutes);
+  await app.register(webhookRoutes);
 
   app.get(
     `${BASE}/list`,

@@ -8,10 +8,12 @@ import type { NotificationService } from '../notifications/service.js';
 import { registerOfficeDeleteCheck } from '../offices/delete-checks.js';
 import { announceManifests } from '../programs/announce.js';
 import type { ProgramManifestService } from '../programs/manifest-service.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { SettingsService } from '../settings/service.js';
 import { MessageDeliveryService } from './message-delivery.js';
 import { MessageService } from './message-service.js';
 import { MessageReviewService } from './review-service.js';
+import { MessageWebhookService } from './webhook-service.js';
 
 /** An office holding messages (also in the recycle bin) is not deleted (the office service asks this). */
 registerOfficeDeleteCheck({
@@ -34,6 +36,7 @@ export function createMessageServices(
     terminalPresence: TerminalPresence;
   },
   notifications: Pick<NotificationService, 'notify'>,
+  secretBox: SecretBox,
 ) {
   const messageDelivery = new MessageDeliveryService(
     db,
@@ -51,5 +54,7 @@ export function createMessageServices(
     messageReview: new MessageReviewService(db, messageDelivery, (ids, content) =>
       notifications.notify(ids, content),
     ),
+    /** The tenants' inbound message webhooks (signed calls from other systems). */
+    messageWebhooks: new MessageWebhookService(db, secretBox, messageDelivery),
   };
 }
