@@ -36,7 +36,7 @@ export class MessageDeliveryService {
   constructor(
     private readonly db: Database,
     private readonly commands: Pick<TerminalCommandService, 'send' | 'flush' | 'withdraw'>,
-    private readonly presence: Pick<TerminalPresence, 'onlineCount' | 'liveStatus'>,
+    private readonly presence: Pick<TerminalPresence, 'liveStatus'>,
     private readonly settings: Pick<SettingsService, 'get'>,
     private readonly announce: (terminalIds: readonly number[]) => Promise<void>,
   ) {}
@@ -267,8 +267,9 @@ export class MessageDeliveryService {
     return stopped;
   }
 
-  private result(id: number, terminalIds: readonly number[]): MessageSendResult {
-    const online = this.presence.onlineCount(terminalIds);
+  /** What was sent where; presence across instances says which terminals are online. */
+  private async result(id: number, terminalIds: readonly number[]): Promise<MessageSendResult> {
+    const online = (await this.presence.liveStatus(terminalIds)).filter((l) => l.online).length;
     return {
       id,
       terminalCount: terminalIds.length,

@@ -198,10 +198,16 @@ describe('message review: with the audit switch on nothing unapproved reaches a 
     const own = await save('Reviewer again', {}, reviewer);
     expect(own.reviewState).toBe('approved');
     expect(await history(own.id)).toEqual([['autoApproved', null]]);
-    expect((await save('Maker again')).reviewState).toBe('pending');
+    const pending = await save('Maker again');
+    expect(pending.reviewState).toBe('pending');
+    expect((await post('savePublish', { id: pending.id })).status).toBe(409);
     await t.app.services.settings.set('auditOpen', false);
     const free = await save('No review');
     expect(free.reviewState).toBe('approved');
     expect(await history(free.id)).toEqual([]);
+    // With the switch off, review no longer holds anything back: the waiting message may be sent.
+    expect((await post('savePublish', { id: pending.id })).status).toBe(200);
+    await nextCommand('showMessage');
+    expect(await manifestMessages()).toContainEqual([pending.id, 1]);
   });
 });
