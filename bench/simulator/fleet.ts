@@ -269,6 +269,18 @@ export class Fleet implements TerminalHooks {
     return out;
   }
 
+  /**
+   * Send → on-screen latency of a message over the fleet (ms, `sentAt` epoch ms): one sample per
+   * terminal that showed it when it arrived; `count` against the terminals online says how many did.
+   */
+  messageLatency(messageId: number, sentAt: number): Samples {
+    const samples = new Samples();
+    for (const arrival of this.messageArrivals(messageId)) {
+      if (arrival.showing) samples.add(arrival.receivedAt - sentAt);
+    }
+    return samples;
+  }
+
   reconnectAsked(): void {
     this.reconnectsAsked++;
   }

@@ -238,6 +238,9 @@ describe('simulated terminal: messages answered like the player', () => {
     expect(arrival).toMatchObject({ messageId: 1, revision: 1, showing: true });
     expect(arrival!.receivedAt).toBeGreaterThanOrEqual(before);
     expect(arrival!.ackedAt).toBeGreaterThanOrEqual(arrival!.receivedAt);
+    const latency = fleet.messageLatency(1, before);
+    expect(latency.count).toBe(1);
+    expect(latency.percentile(95)).toBe(arrival!.receivedAt - before);
     // Not due yet: held, not showing.
     const later = { validFrom: new Date(Date.now() + 3_600_000).toISOString() };
     expect(await send('showMessage', { message: payload(2, later) })).toMatchObject({
