@@ -5,7 +5,7 @@ import type { Blocker } from 'react-router';
 /** Props of {@link EditorSaveDialogs}. */
 export interface EditorSaveDialogsProps {
   /** The editor's message namespace: both hold the texts of these dialogs under the same keys. */
-  namespace: 'planMake' | 'programEditor';
+  namespace: 'planMake' | 'programEditor' | 'messages';
   /** Prefix of the test ids (`<prefix>-leave`, `<prefix>-conflict`…). */
   testIdPrefix: string;
   /** The router's blocker of navigation with unsaved changes. */
@@ -19,7 +19,7 @@ export interface EditorSaveDialogsProps {
 }
 
 /**
- * What a document editor (programs, plans) asks around saving: leave with unsaved changes, and what
+ * What a document editor (programs, plans, messages) asks around saving: leave with unsaved changes, and what
  * to do when the save ran into a newer revision (keep editing, open theirs, overwrite).
  */
 export function EditorSaveDialogs(props: EditorSaveDialogsProps) {

@@ -14,6 +14,8 @@ import type materials from '../pages/materials/locales/en-US';
 import type materialUpload from '../pages/materials/upload/locales/en-US';
 import type menus from '../pages/menus/locales/en-US';
 import type messageNotification from '../pages/message-notification/locales/en-US';
+import type messageReview from '../pages/message-review/locales/en-US';
+import type messages from '../pages/messages/locales/en-US';
 import type offices from '../pages/offices/locales/en-US';
 import type planMake from '../pages/plan-make/locales/en-US';
 import type planReview from '../pages/plan-review/locales/en-US';
@@ -43,6 +45,8 @@ export interface PageMessageTypes {
   materialUpload: typeof materialUpload;
   menus: typeof menus;
   messageNotification: typeof messageNotification;
+  messageReview: typeof messageReview;
+  messages: typeof messages;
   offices: typeof offices;
   planMake: typeof planMake;
   planReview: typeof planReview;

@@ -64,6 +64,14 @@ const BUILT_PAGES: Record<string, PageModule> = {
   ),
   playPlan: page(() => import('../pages/plans/PlansPage'), 'plans', 'planTimeline'),
   planMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake', 'planTimeline'),
+  messageForm: page(
+    () => import('../pages/messages/MessageFormPage'),
+    'messages',
+    'planMake',
+    'editorPanels',
+  ),
+  messageList: page(() => import('../pages/messages/MessagesPage'), 'messages'),
+  messageReview: page(() => import('../pages/message-review/MessageReviewPage'), 'messageReview', 'messages'),
   planReview: page(
     () => import('../pages/plan-review/PlanReviewPage'),
     'planReview',

@@ -14,4 +14,13 @@ export default {
   rejected: '{{count}} material(s) rejected',
   emptyPending: 'No materials are waiting for review',
   anyOffice: 'All institutions',
+  keyword: 'Search by name',
+  state: 'Review status',
+  name: 'Name',
+  preview: 'Preview',
+  states: {
+    pending: 'Pending review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+  },
 };

@@ -16,5 +16,14 @@ const messages: typeof en = {
   approved: '{{count}} média(s) approuvé(s)',
   rejected: '{{count}} média(s) refusé(s)',
   emptyPending: 'Aucun média en attente de validation',
+  keyword: 'Rechercher par nom',
+  state: 'État de validation',
+  name: 'Nom',
+  preview: 'Aperçu',
+  states: {
+    pending: 'En attente de validation',
+    approved: 'Approuvé',
+    rejected: 'Refusé',
+  },
 };
 export default messages;

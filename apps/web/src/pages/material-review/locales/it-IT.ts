@@ -16,5 +16,14 @@ const messages: typeof en = {
   approved: '{{count}} materiali approvati',
   rejected: '{{count}} materiali respinti',
   emptyPending: 'Nessun materiale in attesa di revisione',
+  keyword: 'Cerca per nome',
+  state: 'Stato revisione',
+  name: 'Nome',
+  preview: 'Anteprima',
+  states: {
+    pending: 'In attesa di revisione',
+    approved: 'Approvato',
+    rejected: 'Respinto',
+  },
 };
 export default messages;

@@ -16,5 +16,14 @@ const messages: typeof en = {
   approved: '소재 {{count}}개를 승인했습니다',
   rejected: '소재 {{count}}개를 반려했습니다',
   emptyPending: '검토 대기 중인 소재가 없습니다',
+  keyword: '이름으로 검색',
+  state: '검토 상태',
+  name: '이름',
+  preview: '미리 보기',
+  states: {
+    pending: '검토 대기',
+    approved: '승인됨',
+    rejected: '반려됨',
+  },
 };
 export default messages;

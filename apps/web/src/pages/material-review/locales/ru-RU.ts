@@ -16,5 +16,14 @@ const messages: typeof en = {
   approved: 'Одобрено материалов: {{count}}',
   rejected: 'Отклонено материалов: {{count}}',
   emptyPending: 'Нет материалов, ожидающих проверки',
+  keyword: 'Поиск по имени',
+  state: 'Статус проверки',
+  name: 'Имя',
+  preview: 'Просмотр',
+  states: {
+    pending: 'Ожидает проверки',
+    approved: 'Одобрено',
+    rejected: 'Отклонено',
+  },
 };
 export default messages;

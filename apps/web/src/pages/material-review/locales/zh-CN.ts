@@ -16,5 +16,14 @@ const messages: typeof en = {
   approved: '已通过 {{count}} 个素材',
   rejected: '已驳回 {{count}} 个素材',
   emptyPending: '没有待审核的素材',
+  keyword: '按名称搜索',
+  state: '审核状态',
+  name: '名称',
+  preview: '预览',
+  states: {
+    pending: '待审核',
+    approved: '已通过',
+    rejected: '已驳回',
+  },
 };
 export default messages;

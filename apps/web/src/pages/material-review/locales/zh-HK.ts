@@ -16,5 +16,14 @@ const messages: typeof en = {
   approved: '已通過 {{count}} 個素材',
   rejected: '已駁回 {{count}} 個素材',
   emptyPending: '沒有待審核的素材',
+  keyword: '按名稱搜尋',
+  state: '審核狀態',
+  name: '名稱',
+  preview: '預覽',
+  states: {
+    pending: '待審核',
+    approved: '已通過',
+    rejected: '已駁回',
+  },
 };
 export default messages;

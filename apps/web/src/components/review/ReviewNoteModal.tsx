@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, RequestError } from '../../services/request';
 
+/** Message namespaces of the review pages: each has the review dialog's texts under the same keys. */
+export type ReviewNamespace = 'materialReview' | 'programReview' | 'planReview' | 'messageReview';
+
 /** Longest review note. */
 export const REVIEW_NOTE_MAX = 500;
 
@@ -10,7 +13,7 @@ export const REVIEW_NOTE_MAX = 500;
 export interface ReviewNoteModalProps {
   decision: 'approve' | 'reject';
   /** The review page's messages (approveTitle, rejectTitle, note…): materials' by default. */
-  namespace?: 'materialReview' | 'programReview' | 'planReview';
+  namespace?: ReviewNamespace;
   count: number;
   /** Sends the decision; a thrown error shows on the note field and keeps the dialog open. */
   onSubmit(note: string): Promise<unknown>;

@@ -1,0 +1,27 @@
+/** Message review (en-US). */
+export default {
+  title: 'Message review',
+  approve: 'Approve',
+  reject: 'Reject',
+  bulkApprove: 'Approve selected ({{count}})',
+  bulkReject: 'Reject selected ({{count}})',
+  approveTitle: 'Approve messages: {{count}}',
+  rejectTitle: 'Reject messages: {{count}}',
+  note: 'Review note',
+  noteRequired: 'Please give the reason for the rejection',
+  noteTooLong: 'The note may have at most {{max}} characters',
+  approved: 'Messages approved: {{count}}',
+  rejected: 'Messages rejected: {{count}}',
+  emptyPending: 'No messages are waiting for review',
+  keyword: 'Part of the name or text',
+  state: 'Review status',
+  name: 'Message',
+  maker: 'Made by',
+  office: 'Institution',
+  preview: 'Preview',
+  states: {
+    pending: 'Pending review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+  },
+};

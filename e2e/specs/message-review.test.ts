@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
+import { describeViolations, scanPage } from '../support/axe.js';
+import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
+
+const stamp = Date.now().toString(36);
+
+/** A ticker without targets, saved through the API. */
+const ticker = (name: string, text: string) => ({
+  name,
+  document: {
+    kind: 'ticker',
+    text,
+    font: { family: 'sans-serif', size: 48, color: '#ffffff', bold: false, italic: false },
+    background: '#000000cc',
+    ticker: { position: 'bottom', speed: 120, direction: 'left' },
+    priority: 5,
+    validFrom: null,
+    validUntil: null,
+    weekdays: [],
+    windows: [],
+    repeat: null,
+    durationSec: null,
+  },
+  targets: { terminalIds: [], groupIds: [], officeIds: [] },
+});
+
+interface Detail {
+  reviewState: string;
+  reviewNote: string | null;
+}
+
+describe('message review page', () => {
+  const suite = adminSuite();
+
+  it('previews a waiting message as submitted, rejects one with a required note and approves another in bulk (US)', async () => {
+    await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: true });
+    try {
+      const wrong = await suite.api<{ id: number }>(
+        '/a/api/publishMessage/ajaxSave',
+        ticker(`Typo ${stamp}`, 'Teh lobby closes early'),
+      );
+      const right = await suite.api<{ id: number }>(
+        '/a/api/publishMessage/ajaxSave',
+        ticker(`Closing ${stamp}`, 'The lobby closes early'),
+      );
+      const detail = (id: number) => suite.api<Detail>(`/a/api/publishMessage/getPublishMessage?id=${id}`);
+      expect((await detail(wrong.id)).reviewState).toBe('pending');
+
+      const { context, page, errors } = await openSignedInPage(suite, {
+        language: 'US',
+        path: '/review/message',
+        waitFor: '[data-testid=message-review-search]',
+        viewport: WIDE_VIEWPORT,
+      });
+      await page.getByTestId('message-review-search').fill(stamp);
+      const wrongRow = page.locator('.ant-table-row', { hasText: `Typo ${stamp}` });
+      const rightRow = page.locator('.ant-table-row', { hasText: `Closing ${stamp}` });
+      await wrongRow.waitFor();
+      await rightRow.waitFor();
+      const violations = await scanPage(page, '/review/message');
+
+      // The preview draws the version submitted with the shared renderer.
+      await wrongRow.getByTestId('message-review-preview').click();
+      await page.locator('[data-testid=message-preview-modal] [data-message-kind=ticker]').waitFor();
+      await page
+        .getByTestId('message-preview-modal')
+        .locator('[data-message-kind=ticker]', { hasText: 'Teh lobby closes early' })
+        .waitFor();
+      violations.push(...(await scanPage(page, '/review/message preview')));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('message-preview-modal').waitFor({ state: 'detached' });
+
+      // Rejecting needs a note.
+      await wrongRow.getByTestId('message-review-reject').click();
+      await page.click('#review-note-ok');
+      await page.waitForSelector(
+        '.ant-form-item-explain-error:has-text("Please give the reason for the rejection")',
+      );
+      violations.push(...(await scanPage(page, '/review/message reject dialog')));
+      await page.fill('#review_note', 'Spelling: “Teh”');
+      await page.click('#review-note-ok');
+      await expectMessage(page, 'Messages rejected: 1');
+      await wrongRow.waitFor({ state: 'detached' });
+      expect(await detail(wrong.id)).toMatchObject({
+        reviewState: 'rejected',
+        reviewNote: 'Spelling: “Teh”',
+      });
+
+      // Bulk approve of the selection; the note is optional.
+      await rightRow.locator('.ant-checkbox-input').check();
+      await page.getByTestId('message-review-bulk-approve').click();
+      await page.click('#review-note-ok');
+      await expectMessage(page, 'Messages approved: 1');
+      await rightRow.waitFor({ state: 'detached' });
+      expect((await detail(right.id)).reviewState).toBe('approved');
+
+      // The author sends the rejected one back from the list, with a note.
+      await page.goto(`${suite.server.url}/publishMessage/list`);
+      await page.getByTestId('message-search-keyword').fill(`Typo ${stamp}`);
+      await page.getByTestId('message-search').click();
+      const listed = page.locator('.ant-table-row', { hasText: `Typo ${stamp}` });
+      await listed.getByTestId('message-review-state').getByText('Rejected').waitFor();
+      await listed.getByTestId('message-resubmit').click();
+      await page.getByTestId('message-resubmit-note').fill('Fixed the spelling');
+      await page.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expectMessage(page, `“Typo ${stamp}” is waiting for review again`);
+      expect((await detail(wrong.id)).reviewState).toBe('pending');
+
+      expect(violations, describeViolations(violations)).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
+      await context.close();
+      await suite.api('/a/api/publishMessage/ajaxDelete', { ids: [wrong.id, right.id] });
+    } finally {
+      await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: false });
+    }
+  });
+});

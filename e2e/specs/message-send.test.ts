@@ -1,0 +1,202 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { closeDrawer, expectMessage } from '../support/antd.js';
+import { describeViolations, scanPage, type Violation } from '../support/axe.js';
+import {
+  claimTerminal,
+  openPlayer,
+  pairingCode,
+  waitForConnection,
+  type PlayerPage,
+} from '../support/player.js';
+import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
+
+const stamp = Date.now().toString(36);
+
+/** In message production: names the message, writes its text and chooses the terminal `terminal` as its target. */
+async function fillMessage(page: Page, name: string, text: string, terminal: string) {
+  await page.getByTestId('message-name').fill(name);
+  await page.getByTestId('message-text').fill(text);
+  await page.getByTestId('message-target-terminals').click();
+  const search = page.getByTestId('message-terminal-search').locator('input');
+  await search.fill(terminal);
+  await search.press('Enter');
+  await page
+    .locator('.ant-modal .ant-table-row', { hasText: terminal })
+    .locator('.ant-checkbox-input')
+    .check();
+  await page.click('#message-terminals-ok');
+  await page.getByTestId('message-target-terminal-count').getByText('1 terminals chosen').waitFor();
+}
+
+/** The message `id` on the player's screen (above the program). */
+const onScreen = (player: PlayerPage, id: number) =>
+  player.page.locator(`[data-testid=message-layer] [data-message-id="${id}"]`);
+
+/** The id of the message the delivery drawer of the list was opened for (`?delivery=N`). */
+const deliveryId = (page: Page) => Number(new URL(page.url()).searchParams.get('delivery'));
+
+describe('messages', () => {
+  const suite = adminSuite();
+  const violations: Violation[] = [];
+
+  it('sends a ticker made in the form to a paired player, counts its acknowledgement live, then a takeover that is stopped (US)', async () => {
+    const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
+    const player = await openPlayer(suite.browser, suite.server.url);
+    const code = await pairingCode(player.page);
+    await waitForConnection(player.page, 'open');
+    const terminal = `Message screen ${stamp}`;
+    await claimTerminal(suite.server.url, suite.cookie, code, office.id, terminal);
+
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/message/form',
+      waitFor: '[data-testid=message-form]',
+      viewport: WIDE_VIEWPORT,
+    });
+    // A ticker: the preview draws it with the shared renderer as it is typed.
+    const ticker = `Ticker ${stamp}`;
+    await fillMessage(page, ticker, `Doors close at 18:00 ${stamp}`, terminal);
+    await page.locator('[data-testid=message-preview] [data-message-kind=ticker]').waitFor();
+    await expect.poll(() => page.getByTestId('message-status').innerText()).toBe('Unsaved changes');
+    violations.push(...(await scanPage(page, '/message/form ticker')));
+
+    await page.getByTestId('message-save-send').click();
+    await expectMessage(page, 'Sent to 1 terminals');
+    await page.waitForURL(/\/publishMessage\/list\?delivery=\d+/);
+    const tickerId = deliveryId(page);
+    // The drawer follows the acknowledgement as the player answers.
+    const drawer = page.getByTestId('message-delivery-drawer');
+    await drawer.getByTestId('message-delivery-acked').getByText('1 of 1 terminals acknowledged').waitFor({
+      timeout: 30_000,
+    });
+    await drawer
+      .locator('.ant-table-row', { hasText: terminal })
+      .getByTestId('message-delivery-state')
+      .waitFor();
+    await onScreen(player, tickerId).waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await onScreen(player, tickerId).getAttribute('data-message-kind')).toBe('ticker');
+    violations.push(...(await scanPage(page, '/publishMessage/list delivery drawer')));
+    await closeDrawer(page);
+
+    // The list shows it sent, with its acknowledgement count; its preview draws it.
+    await page.getByTestId('message-search-keyword').fill(ticker);
+    await page.getByTestId('message-search').click();
+    const row = page.locator('.ant-table-row', { hasText: ticker });
+    await row.getByTestId('message-state').getByText('Sent').waitFor();
+    await row.getByTestId('message-delivery').getByText('1 of 1 terminals acknowledged').waitFor();
+    await row.getByTestId('message-preview').click();
+    await page.locator('[data-testid=message-preview-modal] [data-message-kind=ticker]').waitFor();
+    violations.push(...(await scanPage(page, '/publishMessage/list preview')));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('message-preview-modal').waitFor({ state: 'detached' });
+
+    // A takeover, sent from the form; it covers the player's screen until it is stopped from the list.
+    await page.getByTestId('message-create').click();
+    await page.waitForURL(/\/message\/form$/);
+    await page.getByTestId('message-form').waitFor();
+    await page.getByTestId('message-kind').getByText('Takeover').click();
+    const takeover = `Takeover ${stamp}`;
+    await fillMessage(page, takeover, `Please leave the building ${stamp}`, terminal);
+    await page.locator('[data-testid=message-preview] [data-message-kind=takeover]').waitFor();
+    violations.push(...(await scanPage(page, '/message/form takeover')));
+    await page.getByTestId('message-save-send').click();
+    await expectMessage(page, 'Sent to 1 terminals');
+    await page.waitForURL(/\/publishMessage\/list\?delivery=\d+/);
+    const takeoverId = deliveryId(page);
+    await page
+      .getByTestId('message-delivery-drawer')
+      .getByTestId('message-delivery-acked')
+      .getByText('1 of 1 terminals acknowledged')
+      .waitFor({ timeout: 30_000 });
+    await onScreen(player, takeoverId).waitFor({ state: 'attached', timeout: 30_000 });
+    await closeDrawer(page);
+
+    const banner = page.getByTestId('message-running-takeover').filter({ hasText: takeover });
+    await banner.getByTestId('message-stop-takeover').click();
+    await page.locator('.ant-popconfirm', { hasText: `Stop “${takeover}” on every screen now?` }).waitFor();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await expectMessage(page, `“${takeover}” is being stopped on every screen`);
+    await onScreen(player, takeoverId).waitFor({ state: 'detached', timeout: 30_000 });
+    await banner.waitFor({ state: 'detached' });
+    // The ticker stays.
+    expect(await onScreen(player, tickerId).count()).toBe(1);
+
+    const stopped = await suite.api<{ status: string }>(
+      `/a/api/publishMessage/getPublishMessage?id=${takeoverId}`,
+    );
+    expect(stopped.status).toBe('stopped');
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+    await player.context.close();
+  });
+
+  it('moves a message to the recycle bin, restores it, and deletes it for good (US)', async () => {
+    const name = `Bin ${stamp}`;
+    const saved = await suite.api<{ id: number }>('/a/api/publishMessage/ajaxSave', {
+      name,
+      document: {
+        kind: 'notice',
+        text: 'Lift out of order',
+        font: { family: 'sans-serif', size: 40, color: '#ffffff', bold: false, italic: false },
+        background: '#000000cc',
+        notice: { x: 25, y: 25, width: 50, height: 50, imageMaterialId: null, align: 'center' },
+        priority: 5,
+        validFrom: null,
+        validUntil: null,
+        weekdays: [],
+        windows: [],
+        repeat: null,
+        durationSec: null,
+      },
+      targets: { terminalIds: [], groupIds: [], officeIds: [] },
+    });
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/publishMessage/list',
+      waitFor: '[data-testid=message-create]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await page.getByTestId('message-search-keyword').fill(name);
+    await page.getByTestId('message-search').click();
+    const row = page.locator('.ant-table-row', { hasText: name });
+    await row.getByTestId('message-delete').click();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await expectMessage(page, 'Moved to the recycle bin: 1');
+    await row.waitFor({ state: 'detached' });
+
+    await page.getByTestId('message-view-bin').click();
+    const binned = page.locator('.ant-table-row', { hasText: name });
+    await binned.getByTestId('message-restore').click();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await expectMessage(page, 'Restored: 1');
+    await binned.waitFor({ state: 'detached' });
+    const restored = await suite.api<{ deletedAt: string | null }>(
+      `/a/api/publishMessage/getPublishMessage?id=${saved.id}`,
+    );
+    expect(restored.deletedAt).toBeNull();
+
+    // Deleted again, then for good from the recycle bin.
+    await page.getByTestId('message-view').getByText('Messages').click();
+    await row.getByTestId('message-delete').click();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await expectMessage(page, 'Moved to the recycle bin: 1');
+    await page.getByTestId('message-view-bin').click();
+    await binned.getByTestId('message-purge').click();
+    await page.locator('.ant-popconfirm', { hasText: 'cannot be undone' }).waitFor();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await expectMessage(page, 'Deleted for good: 1');
+    violations.push(...(await scanPage(page, '/publishMessage/list recycle bin')));
+    const gone = await fetch(
+      `${suite.server.url}/apm-web/a/api/publishMessage/getPublishMessage?id=${saved.id}`,
+      { headers: { cookie: suite.cookie } },
+    );
+    expect(gone.status).toBe(404);
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('found no accessibility violations on the message pages', () => {
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+});
