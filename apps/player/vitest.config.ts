@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the player's pure modules (backoff, schedules, commands, manifest plans), in Node. */
+/**
+ * Unit tests of the player's pure modules (backoff, schedules, commands, manifest plans) in Node;
+ * the `*.browser.test.ts` files drive real Chromium (messages over a playing program), hence the
+ * longer timeout.
+ */
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], environment: 'node' },
+  test: { include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
 });
