@@ -139,10 +139,16 @@ export class MessageDeliveryService {
   /** Stops a message on every terminal holding it and marks it stopped (also when it is deleted). */
   async stopEverywhere(id: number, userId: number | null): Promise<MessageSendResult> {
     const stopped = await this.stopOn(id, await this.holders(id), userId);
+    // A draft (never sent, on no screen) stays a draft.
     await this.db
       .update(messages)
       .set({ stoppedAt: new Date(), stoppedBy: userId })
-      .where(eq(messages.id, id));
+      .where(
+        and(
+          eq(messages.id, id),
+          stopped.length ? undefined : sql`${messages.sentAt} is not null and ${messages.stoppedAt} is null`,
+        ),
+      );
     return this.result(id, stopped);
   }
 

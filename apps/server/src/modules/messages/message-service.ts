@@ -130,10 +130,9 @@ export class MessageService {
   /** Moves messages to the recycle bin (all or nothing); each is stopped on every screen. */
   async softDelete(auth: AuthContext, ids: number[]): Promise<void> {
     const rows = await this.inScope(auth, ids, isNull(messages.deletedAt));
-    const now = new Date();
     await this.db
       .update(messages)
-      .set({ deletedAt: now, deletedBy: auth.userId })
+      .set({ deletedAt: new Date(), deletedBy: auth.userId })
       .where(inArray(messages.id, rows));
     for (const id of rows) await this.delivery.stopEverywhere(id, auth.userId);
   }

@@ -248,6 +248,8 @@ describe('messages: save, validation, list, detail, recycle bin, tenants and per
     expect((await post('publishMessage/ajaxDelete', { ids: [id] })).statusCode).toBe(404);
     expect((await post('publishMessage/restore', { ids: [id] })).statusCode).toBe(200);
     expect(await names()).toContain('Bin me');
+    // A draft comes back a draft (nothing was on screens to stop).
+    expect((await get(`publishMessage/getPublishMessage?id=${id}`)).json().data.status).toBe('draft');
     expect((await post('publishMessage/restore', { ids: [id] })).statusCode).toBe(404);
     await post('publishMessage/ajaxDelete', { ids: [id] });
     expect((await post('publishMessage/delete', { ids: [id] })).statusCode).toBe(200);
