@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import type { FilesDir } from '../materials/files-dir.js';
 import type { TerminalSchedule } from '../plans/terminal-schedule.js';
 import { loadTerminals, scheduleOf, type LoadedTerminal, type PublishedRow } from './manifest-load.js';
+import { dropUnapprovedMaterials } from './manifest-approval.js';
 import { addHeldMessages, heldPayload, terminalFileUrl } from './manifest-messages.js';
 import { Batcher } from '../../terminal/batcher.js';
 
@@ -116,6 +117,7 @@ export class ProgramManifestService {
   private async load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
     const loaded = await loadTerminals(this.db, terminalIds, withDocuments, this.defaultZone);
     await addHeldMessages(this.db, loaded, withDocuments, !(await this.auditOpen()));
+    await dropUnapprovedMaterials(this.db, loaded);
     return loaded;
   }
 
