@@ -2,7 +2,8 @@ import { EnvelopeOf, MessageSendResultSchema, TerminalCurrentMessageSchema } fro
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
-import { TERMINAL_VIEWERS } from '../terminals/schemas.js';
+import { TERMINAL_VIEWERS, TerminalIdsSchema } from '../terminals/schemas.js';
+import { parseTerminalIds } from '../terminals/terminal-scope.js';
 import { TERMINAL_MESSAGE_STOPPERS } from './schemas.js';
 
 const tags = ['terminal'];
@@ -36,16 +37,15 @@ const terminalMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'Stops one message on some terminals (stopMessage; 404 naming a message or terminals outside your scope); it stays on the others',
-        body: Type.Object({
-          terminalIds: Type.Array(Id, { minItems: 1, maxItems: 10_000, uniqueItems: true }),
-          messageId: Id,
-        }),
+        body: Type.Object({ terminalIds: TerminalIdsSchema, messageId: Id }),
         response: { 200: EnvelopeOf(MessageSendResultSchema) },
       },
     },
     async (request) => {
       const { messageId, terminalIds } = request.body;
-      return ok(await messageDelivery.stopOnTerminals(request.auth!, messageId, terminalIds));
+      return ok(
+        await messageDelivery.stopOnTerminals(request.auth!, messageId, parseTerminalIds(terminalIds)),
+      );
     },
   );
 };

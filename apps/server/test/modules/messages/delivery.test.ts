@@ -187,8 +187,9 @@ describe('message delivery over the terminal channel: send, ack, offline catch-u
     expect(
       (await api.get(`terminalSet/getCurTerminalMessage?terminalId=${online.terminalId}`, f.a1)).body.data,
     ).toEqual([]);
+    // Comma-joined ids (form bodies) are read alike.
     const bTries = await api.post('terminalSet/deleteTerminalMessage', f.b, {
-      terminalIds: [foreign.terminalId],
+      terminalIds: String(foreign.terminalId),
       messageId: message,
     });
     expect(bTries.status).toBe(404);
