@@ -1,15 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeDrawer, expectMessage } from '../support/antd.js';
+import { createUserWithRole } from '../support/api.js';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import {
   claimTerminal,
   openPlayer,
+  openTerminalMonitor,
   pairingCode,
   waitForConnection,
   type PlayerPage,
 } from '../support/player.js';
-import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
+import { ADMIN, adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
 const stamp = Date.now().toString(36);
 
@@ -36,16 +38,33 @@ const onScreen = (player: PlayerPage, id: number) =>
 /** The id of the message the delivery drawer of the list was opened for (`?delivery=N`). */
 const deliveryId = (page: Page) => Number(new URL(page.url()).searchParams.get('delivery'));
 
+/** A user who may look at messages and their delivery, and do nothing else with them. */
+const WATCHER = { user: `mw${stamp}`, password: 'Watcher#2026pass' };
+
 describe('messages', () => {
-  const suite = adminSuite();
+  const suite = adminSuite({
+    seed: (s) =>
+      createUserWithRole(s.server.url, s.cookie, {
+        roleName: `Message watcher ${stamp}`,
+        grants: 'home:view,content:view,message:list:view',
+        loginName: WATCHER.user,
+        name: 'Mia Watcher',
+        password: WATCHER.password,
+      }),
+  });
   const violations: Violation[] = [];
+  // The first test's player, terminal and ticker, for the terminal's own view of its messages.
+  let player: PlayerPage;
+  let terminal = '';
+  let ticker = '';
+  let tickerId = 0;
 
   it('sends a ticker made in the form to a paired player, counts its acknowledgement live, then a takeover that is stopped (US)', async () => {
     const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
-    const player = await openPlayer(suite.browser, suite.server.url);
+    player = await openPlayer(suite.browser, suite.server.url);
     const code = await pairingCode(player.page);
     await waitForConnection(player.page, 'open');
-    const terminal = `Message screen ${stamp}`;
+    terminal = `Message screen ${stamp}`;
     await claimTerminal(suite.server.url, suite.cookie, code, office.id, terminal);
 
     const { context, page, errors } = await openSignedInPage(suite, {
@@ -55,7 +74,7 @@ describe('messages', () => {
       viewport: WIDE_VIEWPORT,
     });
     // A ticker: the preview draws it with the shared renderer as it is typed.
-    const ticker = `Ticker ${stamp}`;
+    ticker = `Ticker ${stamp}`;
     await fillMessage(page, ticker, `Doors close at 18:00 ${stamp}`, terminal);
     await page.locator('[data-testid=message-preview] [data-message-kind=ticker]').waitFor();
     await expect.poll(() => page.getByTestId('message-status').innerText()).toBe('Unsaved changes');
@@ -64,7 +83,7 @@ describe('messages', () => {
     await page.getByTestId('message-save-send').click();
     await expectMessage(page, 'Sent to 1 terminals');
     await page.waitForURL(/\/publishMessage\/list\?delivery=\d+/);
-    const tickerId = deliveryId(page);
+    tickerId = deliveryId(page);
     // The drawer follows the acknowledgement as the player answers.
     const drawer = page.getByTestId('message-delivery-drawer');
     await drawer.getByTestId('message-delivery-acked').getByText('1 of 1 terminals acknowledged').waitFor({
@@ -126,6 +145,35 @@ describe('messages', () => {
       `/a/api/publishMessage/getPublishMessage?id=${takeoverId}`,
     );
     expect(stopped.status).toBe('stopped');
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('lists a terminal’s messages in its details, stops the ticker there only and plays it again (US)', async () => {
+    const { context, page, errors } = await openTerminalMonitor(suite, 'US', ADMIN);
+    await page.getByTestId('terminal-search-keyword').fill(terminal);
+    await page.getByTestId('terminal-search').click();
+    await page.locator('.ant-table-row', { hasText: terminal }).getByTestId('terminal-details').click();
+    const drawer = page.getByTestId('terminal-details-drawer');
+    await drawer.getByRole('tab', { name: 'Messages' }).click();
+    const held = drawer.getByTestId('terminal-messages').locator('.ant-table-row', { hasText: ticker });
+    await held.getByTestId('terminal-message-state').getByText('Showing').waitFor({ timeout: 30_000 });
+    violations.push(...(await scanPage(page, '/terminalMonitor/monitor terminal messages')));
+
+    await held.getByTestId('terminal-message-stop').click();
+    await page.locator('.ant-popconfirm', { hasText: `Stop “${ticker}” on this terminal only?` }).waitFor();
+    await page.click('.ant-popconfirm-buttons .ant-btn-primary:has-text("Yes")');
+    await expectMessage(page, `“${ticker}” is being stopped on this terminal`);
+    await onScreen(player, tickerId).waitFor({ state: 'detached', timeout: 30_000 });
+
+    // Played there again now.
+    await drawer.getByTestId('terminal-play-message').click();
+    await page.getByTestId('terminal-play-message-select').click();
+    await page.keyboard.type(ticker);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ticker }).click();
+    await page.click('#terminal-play-message-ok');
+    await expectMessage(page, 'The message was sent to the terminal');
+    await onScreen(player, tickerId).waitFor({ state: 'attached', timeout: 30_000 });
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
     await player.context.close();
@@ -192,6 +240,31 @@ describe('messages', () => {
       { headers: { cookie: suite.cookie } },
     );
     expect(gone.status).toBe(404);
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a user who may only look the message actions disabled, saying why (CN)', async () => {
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'CN',
+      account: WATCHER,
+      path: '/publishMessage/list',
+      waitFor: '[data-testid=message-table]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await page.waitForSelector('.ant-card-head-title:has-text("消息管理")');
+    await page.getByTestId('message-search-keyword').fill(ticker);
+    await page.getByTestId('message-search').click();
+    const row = page.locator('.ant-table-row', { hasText: ticker });
+    await row.getByTestId('message-state').getByText('已发送').waitFor();
+    expect(await page.getByTestId('message-create').isDisabled()).toBe(true);
+    for (const action of ['message-edit', 'message-resend', 'message-stop', 'message-delete']) {
+      expect(await row.getByTestId(action).isDisabled(), action).toBe(true);
+    }
+    // The delivery is there to read.
+    await row.getByTestId('message-delivery-open').click();
+    await page.getByTestId('message-delivery-acked').getByText('1 / 1 台终端已确认').waitFor();
+    expect(await page.getByTestId('message-delivery-resend-failed').isDisabled()).toBe(true);
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });

@@ -54,6 +54,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
     () => import('../pages/terminal-monitor/TerminalMonitorPage'),
     'terminalMonitor',
     'planTimeline',
+    'messages',
   ),
   programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
   programReview: page(() => import('../pages/program-review/ProgramReviewPage'), 'programReview'),

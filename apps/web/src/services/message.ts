@@ -1,7 +1,7 @@
 /**
  * Message calls (`/a/api/publishMessage/*`): production (save, soft delete, restore, hard delete),
- * sending (send, send again, stop), delivery per terminal, review (checklist, decisions, resubmit)
- * and the choice of target terminals and groups.
+ * sending (send, send again, stop), delivery per terminal, review (checklist, decisions, resubmit),
+ * the choice of target terminals and groups, and a terminal's messages (`terminalSet/...`).
  */
 import type {
   MessageDeliveryPage,
@@ -13,6 +13,7 @@ import type {
   MessageSendResult,
   MessageSummary,
   PublishTerminal,
+  TerminalCurrentMessage,
   TerminalGroupNode,
 } from '@apm/contract';
 import type { Page } from './office';
@@ -163,4 +164,47 @@ export async function selectMessageTerminals(
 /** GET /apm-web/a/api/publishMessage/groupsterminals — terminal groups of the caller's range, nested, with counts. */
 export async function getMessageGroups(signal?: AbortSignal): Promise<TerminalGroupNode[]> {
   return (await request<TerminalGroupNode[]>(`${BASE}/groupsterminals`, { signal })).data;
+}
+
+/** GET /apm-web/a/api/terminalSet/getCurTerminalMessage — the messages a terminal holds, with their delivery state. */
+export async function getTerminalMessages(
+  terminalId: number,
+  signal?: AbortSignal,
+): Promise<TerminalCurrentMessage[]> {
+  return (
+    await request<TerminalCurrentMessage[]>('/a/api/terminalSet/getCurTerminalMessage', {
+      params: { terminalId },
+      signal,
+    })
+  ).data;
+}
+
+/** POST /apm-web/a/api/terminalSet/deleteTerminalMessage — stops one message on these terminals only. */
+export async function stopTerminalMessage(
+  messageId: number,
+  terminalIds: readonly number[],
+): Promise<MessageSendResult> {
+  return (
+    await request<MessageSendResult>('/a/api/terminalSet/deleteTerminalMessage', {
+      method: 'POST',
+      data: { messageId, terminalIds: [...terminalIds] },
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
+}
+
+/** POST /apm-web/a/api/terminalSet/playMessage — shows a message on these terminals now. */
+export async function playMessageNow(
+  messageId: number,
+  terminalIds: readonly number[],
+): Promise<{ batchId: string | null; count: number }> {
+  return (
+    await request<{ batchId: string | null; count: number }>('/a/api/terminalSet/playMessage', {
+      method: 'POST',
+      data: { messageId, terminalIds: [...terminalIds] },
+      requestType: 'json',
+      skipErrorHandler: true,
+    })
+  ).data;
 }

@@ -1,4 +1,4 @@
-import type { MessageTargets, PublishOfficeNode, PublishTerminal, TerminalGroupNode } from '@apm/contract';
+import type { MessageTargets, PublishTerminal, TerminalGroupNode } from '@apm/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Badge,
@@ -16,29 +16,14 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../access/Authorized';
-import { useAccess } from '../../access/use-access';
 import { getMessageGroups, selectMessageTerminals, type MessageTerminalParams } from '../../services/message';
-import { getPublishOfficeTree } from '../../services/publish';
+import { OfficeMultiPicker } from '../message-notification/OfficeMultiPicker';
 import { NO_TARGETS } from './message-form';
 
 interface TreeOption {
   value: number;
   title: string;
   children: TreeOption[];
-}
-
-/** The flat office list (parents first) as TreeSelect options. */
-function officeOptions(nodes: readonly PublishOfficeNode[]): TreeOption[] {
-  const byId = new Map<number, TreeOption>();
-  const roots: TreeOption[] = [];
-  for (const n of nodes) {
-    const node: TreeOption = { value: n.id, title: `${n.name} (${n.totalTerminalCount})`, children: [] };
-    byId.set(n.id, node);
-    const parent = n.parentId === null ? undefined : byId.get(n.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
 }
 
 /** The nested groups as TreeSelect options. */
@@ -60,19 +45,10 @@ export interface MessageTargetsFieldProps {
 export function MessageTargetsField({ value = NO_TARGETS, onChange }: MessageTargetsFieldProps) {
   const { t } = useTranslation('messages');
   const [choosing, setChoosing] = useState(false);
-  const { can } = useAccess();
-  // The office tree with terminal counts is the publishing one (`publishProgram/officeTreeMap`).
-  const canOffices = can('program:make:publish') || can('publish:terminalSelection:view');
-  const offices = useQuery({
-    queryKey: ['message', 'targets', 'offices'],
-    queryFn: ({ signal }) => getPublishOfficeTree(signal),
-    enabled: canOffices,
-  });
   const groups = useQuery({
     queryKey: ['message', 'targets', 'groups'],
     queryFn: ({ signal }) => getMessageGroups(signal),
   });
-  const officeTree = useMemo(() => officeOptions(offices.data ?? []), [offices.data]);
   const groupTree = useMemo(() => groupOptions(groups.data ?? []), [groups.data]);
   const set = (patch: Partial<MessageTargets>) => onChange?.({ ...value, ...patch });
 
@@ -80,23 +56,12 @@ export function MessageTargetsField({ value = NO_TARGETS, onChange }: MessageTar
     <Row gutter={12}>
       <Col xs={24} md={8}>
         <Form.Item label={t('form.targetOffices')} htmlFor="message-target-offices">
-          <Authorized permission={canOffices ? '*' : 'publish:terminalSelection:view'}>
-            <TreeSelect<number[]>
-              id="message-target-offices"
-              multiple
-              allowClear
-              treeDefaultExpandAll
-              treeNodeFilterProp="title"
-              showSearch
-              loading={offices.isFetching}
-              placeholder={t('form.targetOfficesHint')}
-              value={value.officeIds}
-              treeData={officeTree}
-              onChange={(ids) => set({ officeIds: ids ?? [] })}
-              style={{ width: '100%' }}
-              data-testid="message-target-offices"
-            />
-          </Authorized>
+          <OfficeMultiPicker
+            id="message-target-offices"
+            placeholder={t('form.targetOfficesHint')}
+            value={value.officeIds}
+            onChange={(ids) => set({ officeIds: ids })}
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>

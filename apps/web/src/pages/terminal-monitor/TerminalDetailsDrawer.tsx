@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeZoneLabel } from '../../components/time-zone-options';
+import { TerminalMessagesTab } from '../messages/TerminalMessagesTab';
 import { getTerminalDetails, listCommands, listScreenshots, screenshotUrl } from '../../services/terminal';
 import { DeliveryStateTag } from './CommandBits';
 import { CommandMenu } from './CommandMenu';
@@ -39,6 +40,7 @@ const PAGE_SIZE = 10;
 export function TerminalDetailsDrawer({ id, onClose }: TerminalDetailsDrawerProps) {
   const { t } = useTranslation('terminalMonitor');
   const { t: tc } = useTranslation();
+  const { t: tm } = useTranslation('messages');
   const queryClient = useQueryClient();
   const [commandPage, setCommandPage] = useState(1);
   const [shotPage, setShotPage] = useState(1);
@@ -251,6 +253,15 @@ export function TerminalDetailsDrawer({ id, onClose }: TerminalDetailsDrawerProp
             { key: 'settings', label: t('details.settings'), children: settingsTab },
             { key: 'commands', label: t('details.commands'), children: commandsTab },
             { key: 'screenshots', label: t('details.screenshots'), children: shotsTab },
+            ...(d?.state === 'claimed'
+              ? [
+                  {
+                    key: 'messages',
+                    label: tm('terminal.tab'),
+                    children: <TerminalMessagesTab terminalId={id} />,
+                  },
+                ]
+              : []),
           ]}
         />
       )}

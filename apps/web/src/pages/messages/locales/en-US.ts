@@ -173,6 +173,16 @@ export default {
     repeatTickerOnly: 'Passes apply to tickers only',
     kindPart: 'The fields of this kind are incomplete',
   },
+  terminal: {
+    tab: 'Messages',
+    playNow: 'Play a message now',
+    play: 'Play',
+    played: 'The message was sent to the terminal',
+    none: 'This terminal holds no messages',
+    stopHere: 'Stop here',
+    stoppedHere: '“{{name}}” is being stopped on this terminal',
+    confirmStopHere: 'Stop “{{name}}” on this terminal only?',
+  },
   errors: {
     messageConflict: 'Someone else saved this message meanwhile',
     notFound: 'The message no longer exists',

@@ -176,6 +176,16 @@ const messages: typeof en = {
     repeatTickerOnly: 'Les passages ne s’appliquent qu’aux bandeaux défilants',
     kindPart: 'Les champs de ce type sont incomplets',
   },
+  terminal: {
+    tab: 'Messages',
+    playNow: 'Diffuser un message maintenant',
+    play: 'Diffuser',
+    played: 'Le message a été envoyé au terminal',
+    none: 'Ce terminal ne détient aucun message',
+    stopHere: 'Arrêter ici',
+    stoppedHere: '« {{name}} » est en cours d’arrêt sur ce terminal',
+    confirmStopHere: 'Arrêter « {{name}} » sur ce terminal seulement ?',
+  },
   errors: {
     messageConflict: 'Quelqu’un d’autre a enregistré ce message entre-temps',
     notFound: 'Le message n’existe plus',

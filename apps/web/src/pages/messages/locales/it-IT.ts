@@ -176,6 +176,16 @@ const messages: typeof en = {
     repeatTickerOnly: 'I passaggi valgono solo per il testo scorrevole',
     kindPart: 'I campi di questo tipo sono incompleti',
   },
+  terminal: {
+    tab: 'Messaggi',
+    playNow: 'Mostra subito un messaggio',
+    play: 'Mostra',
+    played: 'Il messaggio è stato inviato al terminale',
+    none: 'Questo terminale non ha messaggi',
+    stopHere: 'Ferma qui',
+    stoppedHere: '«{{name}}» viene fermato su questo terminale',
+    confirmStopHere: 'Fermare «{{name}}» solo su questo terminale?',
+  },
   errors: {
     messageConflict: 'Qualcun altro ha salvato questo messaggio nel frattempo',
     notFound: 'Il messaggio non esiste più',

@@ -175,6 +175,16 @@ const messages: typeof en = {
     repeatTickerOnly: '반복 횟수는 자막에만 적용됩니다',
     kindPart: '이 종류의 필드가 완성되지 않았습니다',
   },
+  terminal: {
+    tab: '메시지',
+    playNow: '지금 메시지 재생',
+    play: '재생',
+    played: '메시지를 단말기에 보냈습니다',
+    none: '이 단말기에는 메시지가 없습니다',
+    stopHere: '여기서 중지',
+    stoppedHere: '이 단말기에서 “{{name}}”을(를) 중지하는 중입니다',
+    confirmStopHere: '이 단말기에서만 “{{name}}”을(를) 중지할까요?',
+  },
   errors: {
     messageConflict: '그사이 다른 사람이 이 메시지를 저장했습니다',
     notFound: '메시지가 더 이상 없습니다',

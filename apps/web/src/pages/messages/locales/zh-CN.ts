@@ -175,6 +175,16 @@ const messages: typeof en = {
     repeatTickerOnly: '滚动次数仅适用于滚动字幕',
     kindPart: '此类型的字段不完整',
   },
+  terminal: {
+    tab: '消息',
+    playNow: '立即播放消息',
+    play: '播放',
+    played: '消息已发送到该终端',
+    none: '该终端没有消息',
+    stopHere: '在此停止',
+    stoppedHere: '正在此终端上停止“{{name}}”',
+    confirmStopHere: '仅在此终端上停止“{{name}}”？',
+  },
   errors: {
     messageConflict: '其他人已同时保存了此消息',
     notFound: '该消息已不存在',

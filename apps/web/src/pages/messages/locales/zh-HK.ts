@@ -175,6 +175,16 @@ const messages: typeof en = {
     repeatTickerOnly: '滾動次數只適用於滾動字幕',
     kindPart: '此類型的欄位不完整',
   },
+  terminal: {
+    tab: '訊息',
+    playNow: '立即播放訊息',
+    play: '播放',
+    played: '訊息已發送到此終端',
+    none: '此終端沒有訊息',
+    stopHere: '在此停止',
+    stoppedHere: '正在此終端上停止「{{name}}」',
+    confirmStopHere: '只在此終端上停止「{{name}}」？',
+  },
   errors: {
     messageConflict: '其他人已同時儲存了此訊息',
     notFound: '此訊息已不存在',
