@@ -33,6 +33,46 @@ interface Detail {
 describe('message review page', () => {
   const suite = adminSuite();
 
+  it('asks before overwriting a newer revision, and before leaving with unsaved changes (US)', async () => {
+    const saved = await suite.api<{ id: number; revision: number }>(
+      '/a/api/publishMessage/ajaxSave',
+      ticker(`Shared ${stamp}`, 'First words'),
+    );
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: `/message/form?id=${saved.id}`,
+      waitFor: '[data-testid=message-form]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await expect.poll(() => page.getByTestId('message-status').innerText()).toBe('Saved (revision 1)');
+    // Someone else saves revision 2 meanwhile.
+    await suite.api('/a/api/publishMessage/ajaxSave', {
+      id: saved.id,
+      baseRevision: saved.revision,
+      ...ticker(`Shared ${stamp}`, 'Their words'),
+    });
+    await page.getByTestId('message-text').fill('My words');
+    await page.getByTestId('message-save').click();
+    await page.getByTestId('message-conflict').getByText('revision 2').waitFor();
+    await page.getByTestId('message-conflict-overwrite').click();
+    await expectMessage(page, 'Message saved');
+    const mine = await suite.api<{ revision: number; document: { text: string } }>(
+      `/a/api/publishMessage/getPublishMessage?id=${saved.id}`,
+    );
+    expect(mine).toMatchObject({ revision: 3, document: { text: 'My words' } });
+    await expect.poll(() => page.getByTestId('message-status').innerText()).toBe('Saved (revision 3)');
+
+    // Leaving with unsaved changes asks first.
+    await page.getByTestId('message-name').fill(`Shared ${stamp} renamed`);
+    await page.locator('[data-testid=side-menu] .ant-menu-item', { hasText: 'Message management' }).click();
+    await page.getByTestId('message-leave').click();
+    await page.waitForURL(/\/publishMessage\/list$/);
+    // The refused save answers 409: the only error the browser may log.
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await context.close();
+    await suite.api('/a/api/publishMessage/ajaxDelete', { ids: [saved.id] });
+  });
+
   it('previews a waiting message as submitted, rejects one with a required note and approves another in bulk (US)', async () => {
     await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: true });
     try {
