@@ -10,6 +10,7 @@ import {
 import { caller, claimDevice, consoleFixture, type Device } from '../terminals/fixture.js';
 import { PASSWORD, addRole, addUser } from '../users/fixture.js';
 import { login } from '../../helpers/app.js';
+import { programDoc } from '../programs/fixture.js';
 import { messageDoc, toTerminals } from './fixture.js';
 
 type Command = Extract<ServerMessage, { type: 'command' }>;
@@ -209,5 +210,23 @@ describe('message review: with the audit switch on nothing unapproved reaches a 
     expect((await post('savePublish', { id: pending.id })).status).toBe(200);
     await nextCommand('showMessage');
     expect(await manifestMessages()).toContainEqual([pending.id, 1]);
+  });
+  it('refuses to send a takeover whose program is not approved, even when the message is (409 naming the field)', async () => {
+    await t.app.services.settings.set('auditOpen', true);
+    await t.app.services.settings.set('reviewAutoApprove', false);
+    const program = (await api.post('program/save', f.a1, { document: programDoc('Evacuation plan') })).body
+      .data as { id: number; reviewState: string };
+    expect(program.reviewState).toBe('pending');
+    const takeover = await save('Evacuate', {
+      document: messageDoc('takeover', '', { takeover: { programId: program.id, align: 'center' } }),
+    });
+    await post('submitResult', { ids: [takeover.id], result: 'approved' }, reviewer);
+    const refused = await post('savePublish', { id: takeover.id });
+    expect(refused.status).toBe(409);
+    expect(Object.keys((refused.body.jsonObject as { fields: object }).fields)).toEqual([
+      'document.takeover.programId',
+    ]);
+    await noCommands();
+    await t.app.services.settings.set('auditOpen', false);
   });
 });
