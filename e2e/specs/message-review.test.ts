@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
+import { apiCall, apiSignIn, createOperator } from '../support/api.js';
 import { describeViolations, scanPage } from '../support/axe.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
@@ -30,8 +31,11 @@ interface Detail {
   reviewNote: string | null;
 }
 
+/** A message maker: the built-in operator role (makes and sends messages, does not review). */
+const MAKER = { user: `mo${stamp}`, password: 'Maker#2026pass', name: `Milo Maker ${stamp}` };
+
 describe('message review page', () => {
-  const suite = adminSuite();
+  const suite = adminSuite({ seed: (s) => createOperator(s.server.url, s.cookie, MAKER) });
 
   it('asks before overwriting a newer revision, and before leaving with unsaved changes (US)', async () => {
     const saved = await suite.api<{ id: number; revision: number }>(
@@ -73,10 +77,14 @@ describe('message review page', () => {
     await suite.api('/a/api/publishMessage/ajaxDelete', { ids: [saved.id] });
   });
 
-  it('previews a waiting message as submitted, rejects one with a required note and approves another in bulk (US)', async () => {
+  it('previews a waiting message as submitted, rejects one with a required note (its maker reads it in the bell and resubmits), approves another in bulk (US)', async () => {
     await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: true });
     try {
-      const wrong = await suite.api<{ id: number }>(
+      // The maker submits one; the reviewer (the administrator) another.
+      const makerCookie = await apiSignIn(suite.server.url, MAKER.user, MAKER.password);
+      const wrong = await apiCall<{ id: number }>(
+        suite.server.url,
+        makerCookie,
         '/a/api/publishMessage/ajaxSave',
         ticker(`Typo ${stamp}`, 'Teh lobby closes early'),
       );
@@ -135,21 +143,35 @@ describe('message review page', () => {
       await rightRow.waitFor({ state: 'detached' });
       expect((await detail(right.id)).reviewState).toBe('approved');
 
-      // The author sends the rejected one back from the list, with a note.
-      await page.goto(`${suite.server.url}/publishMessage/list`);
-      await page.getByTestId('message-search-keyword').fill(`Typo ${stamp}`);
-      await page.getByTestId('message-search').click();
-      const listed = page.locator('.ant-table-row', { hasText: `Typo ${stamp}` });
-      await listed.getByTestId('message-review-state').getByText('Rejected').waitFor();
-      await listed.getByTestId('message-resubmit').click();
-      await page.getByTestId('message-resubmit-note').fill('Fixed the spelling');
-      await page.locator('.ant-modal-footer .ant-btn-primary').click();
-      await expectMessage(page, `“Typo ${stamp}” is waiting for review again`);
-      expect((await detail(wrong.id)).reviewState).toBe('pending');
-
       expect(violations, describeViolations(violations)).toEqual([]);
       expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
+
+      // The maker reads the decision and its note in the bell, and sends the message back from the list.
+      const maker = await openSignedInPage(suite, {
+        language: 'US',
+        account: MAKER,
+        path: '/publishMessage/list',
+        waitFor: '[data-testid=message-table]',
+        viewport: WIDE_VIEWPORT,
+      });
+      await maker.page.getByTestId('notice-bell').click();
+      await maker.page
+        .getByTestId('notice-list')
+        .getByText(`Your message “Typo ${stamp}” was rejected. Review note: Spelling: “Teh”`)
+        .waitFor();
+      await maker.page.keyboard.press('Escape');
+      await maker.page.getByTestId('message-search-keyword').fill(`Typo ${stamp}`);
+      await maker.page.getByTestId('message-search').click();
+      const listed = maker.page.locator('.ant-table-row', { hasText: `Typo ${stamp}` });
+      await listed.getByTestId('message-review-state').getByText('Rejected').waitFor();
+      await listed.getByTestId('message-resubmit').click();
+      await maker.page.getByTestId('message-resubmit-note').fill('Fixed the spelling');
+      await maker.page.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expectMessage(maker.page, `“Typo ${stamp}” is waiting for review again`);
+      expect((await detail(wrong.id)).reviewState).toBe('pending');
+      expect(maker.errors, maker.errors.join('\n')).toEqual([]);
+      await maker.context.close();
       await suite.api('/a/api/publishMessage/ajaxDelete', { ids: [wrong.id, right.id] });
     } finally {
       await suite.api('/a/api/sysSetting/save', { key: 'auditOpen', value: false });
