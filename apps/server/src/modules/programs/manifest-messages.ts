@@ -32,7 +32,8 @@ export const heldPayload = (m: HeldMessage): TerminalMessagePayload => ({
 
 /**
  * Adds to loaded terminals the messages they hold: sent there and not stopped (there or everywhere),
- * not deleted, not past their end, and approved unless `unapprovedToo` (the audit switch is off).
+ * not deleted, not past their end, approved unless `unapprovedToo` (the audit switch is off), and of
+ * the tenant the terminal belongs to now.
  * A takeover's program, when approved, joins the terminal's programs (`published: false`) so that the
  * terminal downloads it; a notice's image joins the files it may download.
  */
@@ -44,6 +45,7 @@ export async function addHeldMessages(
 ): Promise<void> {
   for (const entry of loaded.values()) entry.messages = [];
   if (!loaded.size) return;
+  // The last condition: a terminal moved to another tenant since shows none of its former tenant's messages.
   const rows = await queryRows<{
     terminal_id: number;
     id: number;
@@ -59,10 +61,15 @@ export async function addHeldMessages(
           m.document->'notice'->>'imageMaterialId' AS image_id,
           m.document->'takeover'->>'programId' AS program_id
         FROM message_terminals mt JOIN messages m ON m.id = mt.message_id
+          JOIN terminals t ON t.id = mt.terminal_id JOIN offices tof ON tof.id = t.office_id
+          JOIN offices mof ON mof.id = m.office_id
         WHERE mt.terminal_id = ANY(${intArray([...loaded.keys()])}) AND mt.stopped_at IS NULL
           AND m.deleted_at IS NULL AND m.stopped_at IS NULL
           AND (m.valid_until IS NULL OR m.valid_until > now())
           AND (m.review_state = 'approved' OR ${unapprovedToo})
+          AND t.state = 'claimed' AND tof.path LIKE (SELECT r.path FROM offices r
+            WHERE r.kind IN ('platform', 'agent', 'customer') AND mof.path LIKE r.path || '%'
+            ORDER BY length(r.path) DESC LIMIT 1) || '%'
         ORDER BY mt.terminal_id, m.id`,
   );
   const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);

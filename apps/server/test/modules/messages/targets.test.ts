@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, terminalCommands } from '../../../src/db/schema/index.js';
+import { messages, terminalCommands, terminals } from '../../../src/db/schema/index.js';
 import type { TerminalDelivery } from '../../../src/terminal/bus.js';
 import { createTestApp, initSystem, login, type TestApp } from '../../helpers/app.js';
 import { addGroup, addTerminal } from '../programs/fixture.js';
@@ -136,5 +136,16 @@ describe('message targets and timing: groups with subgroups, offices and below, 
     expect((await get(`publishMessage/list?status=expired`)).json().data.list[0].id).toBe(message);
     expect((await t.app.services.programManifest.forTerminal(term.hall)).messages).toEqual([]);
     expect((await post('publishMessage/reuploadMessage', { id: message })).statusCode).toBe(409);
+  });
+  it('leaves a message out of the manifest of a terminal moved to another tenant', async () => {
+    await save({ terminalIds: [term.shop] }, { validUntil: null });
+    await send();
+    const held = async () =>
+      (await t.app.services.programManifest.forTerminal(term.shop)).messages.map((m) => m.id);
+    expect(await held()).toEqual([message]);
+    await t.db.update(terminals).set({ officeId: f.offices.b.id }).where(eq(terminals.id, term.shop));
+    expect(await held()).toEqual([]);
+    await t.db.update(terminals).set({ officeId: f.offices.a1Shop.id }).where(eq(terminals.id, term.shop));
+    expect(await held()).toEqual([message]);
   });
 });
