@@ -141,11 +141,11 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   commandRoute(
     'playProgram',
     'playProgram',
-    'Play a program of the caller’s data range now',
+    'Play an approved program of the caller’s data range now (409 for one waiting for review or rejected)',
     { programId: Id },
     async (auth, params) => {
       const [program] = await app.db
-        .select({ id: programs.id })
+        .select({ id: programs.id, name: programs.name, reviewState: programs.reviewState })
         .from(programs)
         .where(and(eq(programs.id, params.programId as number), programScope(auth)));
       if (!program)
@@ -155,6 +155,15 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `programId: no program ${String(params.programId)} in your scope`,
           'notFound',
         );
+      // Review is enforced here, not left to the player: nothing unapproved is sent to a screen.
+      if (program.reviewState !== 'approved') {
+        throw fieldError(
+          409,
+          'programId',
+          `programId: only approved programs can be played; ${program.name} is ${program.reviewState}`,
+          'notApproved',
+        );
+      }
       return params;
     },
   );

@@ -6,6 +6,7 @@ import type { CommandDelivery, TerminalScreenshot } from '@apm/contract';
 import { terminalCommands, terminalScreenshots, terminals } from '../../../src/db/schema/index.js';
 import { countRows } from '../../helpers/rows.js';
 import { STATUS, connect, listeningApp, type ListeningApp } from '../../terminal/channel-client.js';
+import { programDoc } from '../programs/fixture.js';
 import { caller, claimDevice, consoleFixture, registerDevice, type Device } from './fixture.js';
 
 type Sent = { batchId: string; count: number; commands: { id: number; terminalId: number; state: string }[] };
@@ -115,6 +116,20 @@ describe('commands from the console and their delivery state; screenshots', () =
       expect(res.status, `${path} ${JSON.stringify(payload)} → ${JSON.stringify(res.body)}`).toBe(status);
       expect(res.body.jsonObject).toMatchObject({ fields: { [field]: expect.any(String) } });
     }
+    // A program waiting for review is not played now: the server refuses it, not the player.
+    await t.app.services.settings.set('auditOpen', true);
+    const waiting = await api.post('program/save', f.a1, { document: programDoc('Waiting for review') });
+    await t.app.services.settings.set('auditOpen', false);
+    expect(waiting.body.data.reviewState).toBe('pending');
+    const refused = await api.post('terminalSet/playProgram', f.a1, {
+      terminalIds: [online.terminalId],
+      programId: waiting.body.data.id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.jsonObject).toMatchObject({
+      reason: 'notApproved',
+      fields: { programId: expect.any(String) },
+    });
     const unknownName = await api.post('terminalSet/command', f.a1, {
       terminalIds: [online.terminalId],
       name: 'explode',

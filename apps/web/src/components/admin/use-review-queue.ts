@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDebounced } from '../../utils/use-debounced';
+import { PENDING_REVIEWS_KEY } from '../../layouts/shell/use-pending-reviews';
 
 /** Review states every reviewed kind of content has. */
 export type ReviewState = 'pending' | 'approved' | 'rejected';
@@ -61,7 +62,11 @@ export function useReviewQueue<T, F extends object>(options: ReviewQueueOptions<
     else await options.reject(ids, note);
     options.onDecided(decision, ids.length);
     setSelected((s) => s.filter((id) => !ids.includes(id)));
-    await queryClient.invalidateQueries({ queryKey: [options.domain] });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [options.domain] }),
+      // The menu's counts of waiting items change with every decision.
+      queryClient.invalidateQueries({ queryKey: PENDING_REVIEWS_KEY }),
+    ]);
   };
 
   return {

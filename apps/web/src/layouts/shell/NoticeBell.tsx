@@ -38,6 +38,8 @@ export function NoticeBell({ userId }: { userId: number | string }) {
     queryKey: noticeQueryKey(userId),
     queryFn: () => listNotifications({ userId, pageNo: 1, pageSize: 10 }),
     staleTime: 60_000,
+    // New notifications (a review decision, a submission to review) show without a reload.
+    refetchInterval: 60_000,
   });
 
   const markListedRead = async (page: NotificationPage) => {
