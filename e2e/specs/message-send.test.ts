@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeDrawer, expectMessage } from '../support/antd.js';
 import { createUserWithRole } from '../support/api.js';
+import { makePng, uploadMaterial } from '../support/materials.js';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import {
   claimTerminal,
@@ -240,6 +241,49 @@ describe('messages', () => {
       { headers: { cookie: suite.cookie } },
     );
     expect(gone.status).toBe(404);
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('makes a notice with an image of the library, drawn in the preview, and saves it (FR)', async () => {
+    const image = await uploadMaterial(
+      suite.server.url,
+      suite.cookie,
+      `notice-${stamp}.png`,
+      makePng(64, 48, [240, 120, 10]),
+      null,
+    );
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'FR',
+      path: '/message/form',
+      waitFor: '[data-testid=message-form]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await page.getByTestId('message-kind').getByText('Encart').click();
+    const name = `Encart ${stamp}`;
+    await page.getByTestId('message-name').fill(name);
+    await page.getByTestId('message-text').fill('Ascenseur en panne');
+    await page.getByTestId('message-notice-image').click();
+    const drawer = page.getByTestId('material-drawer');
+    await drawer.getByTestId('material-drawer-search').locator('input').fill(`notice-${stamp}`);
+    await drawer.getByTestId('material-drawer-search').locator('input').press('Enter');
+    await drawer
+      .getByTestId('material-pick-card')
+      .filter({ hasText: `notice-${stamp}` })
+      .click();
+    await drawer.getByTestId('material-drawer-pick').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByTestId('message-notice-image-name').getByText(`notice-${stamp}.png`).waitFor();
+    await page.locator('[data-testid=message-preview] [data-message-kind=notice] img').waitFor();
+    violations.push(...(await scanPage(page, '/message/form notice (FR)')));
+    await page.getByTestId('message-save').click();
+    await expectMessage(page, 'Message enregistré');
+    await page.waitForURL(/\/message\/form\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const saved = await suite.api<{ document: { kind: string; notice: { imageMaterialId: number } } }>(
+      `/a/api/publishMessage/getPublishMessage?id=${id}`,
+    );
+    expect(saved.document).toMatchObject({ kind: 'notice', notice: { imageMaterialId: image.id } });
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
