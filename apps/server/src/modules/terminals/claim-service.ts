@@ -1,8 +1,18 @@
-import { and, count, eq, inArray, isNotNull, like, not } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, like, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { offices, terminals } from '../../db/schema/index.js';
+import {
+  messageTerminals,
+  messages,
+  offices,
+  planPublications,
+  plans,
+  programPublications,
+  programs,
+  terminals,
+} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { TerminalBus } from '../../terminal/bus.js';
+import { intArray } from '../../terminal/sql.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { officeInScope, pathIds, type OfficeRow } from '../offices/office-scope.js';
 import { fieldError, requirePermission } from '../users/user-access.js';
@@ -31,6 +41,25 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Pairing codes are shown in capitals; people type them with spaces or dashes. */
 const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+
+/**
+ * Takes from terminals arriving in the office at `officePath` what another tenant published to them:
+ * programs, plans and messages of offices outside the arriving office's tenant. A terminal moved to
+ * another customer plays none of its former customer's content (its claim announcement makes it fetch
+ * its manifest again).
+ */
+async function dropForeignContent(tx: Tx, officePath: string, terminalIds: number[]): Promise<void> {
+  const ids = intArray(terminalIds);
+  const root = sql`(SELECT r.path FROM ${offices} r WHERE r.kind IN ('platform', 'agent', 'customer')
+    AND ${officePath} LIKE r.path || '%' ORDER BY length(r.path) DESC LIMIT 1) || '%'`;
+  await tx.execute(sql`DELETE FROM ${programPublications} pp USING ${programs} p, ${offices} o
+    WHERE pp.terminal_id = ANY(${ids}) AND p.id = pp.program_id AND o.id = p.office_id AND o.path NOT LIKE ${root}`);
+  await tx.execute(sql`DELETE FROM ${planPublications} pp USING ${plans} p, ${offices} o
+    WHERE pp.terminal_id = ANY(${ids}) AND p.id = pp.plan_id AND o.id = p.office_id AND o.path NOT LIKE ${root}`);
+  await tx.execute(sql`UPDATE ${messageTerminals} mt SET stopped_at = now() FROM ${messages} m, ${offices} o
+    WHERE mt.terminal_id = ANY(${ids}) AND mt.stopped_at IS NULL AND m.id = mt.message_id
+      AND o.id = m.office_id AND o.path NOT LIKE ${root}`);
+}
 
 /**
  * Claiming terminals into offices, moving and renaming them, and removing them; every change
@@ -142,6 +171,7 @@ export class TerminalClaimService {
         await tx.update(terminals).set({ groupId: null }).where(inArray(terminals.id, leavingOffice));
         for (const r of out) if (leavingOffice.includes(r.id)) r.groupId = null;
       }
+      if (office && leavingOffice.length) await dropForeignContent(tx, office.path, leavingOffice);
       return out;
     });
     this.announce(updated);

@@ -118,12 +118,13 @@ describe('commands from the console and their delivery state; screenshots', () =
     }
     // A program waiting for review is not played now: the server refuses it, not the player.
     await t.app.services.settings.set('auditOpen', true);
-    const waiting = await api.post('program/save', f.a1, { document: programDoc('Waiting for review') });
+    const saved = await api.post('program/save', f.a1, { document: programDoc('Waiting for review') });
     await t.app.services.settings.set('auditOpen', false);
-    expect(waiting.body.data.reviewState).toBe('pending');
+    const waiting = saved.body.data as { id: number; reviewState: string };
+    expect(waiting.reviewState).toBe('pending');
     const refused = await api.post('terminalSet/playProgram', f.a1, {
       terminalIds: [online.terminalId],
-      programId: waiting.body.data.id,
+      programId: waiting.id,
     });
     expect(refused.status).toBe(409);
     expect(refused.body.jsonObject).toMatchObject({
