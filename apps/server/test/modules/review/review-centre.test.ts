@@ -69,7 +69,12 @@ describe('review centre: one history, reviewers told of submissions, pending cou
 
     expect(await history('program', first.id)).toEqual([
       expect.objectContaining({ action: 'submitted', revision: 1, note: null, actorName: 'Alice Admin' }),
-      expect.objectContaining({ action: 'rejected', revision: 1, note: 'Wrong logo', actorName: 'Rita Reviewer' }),
+      expect.objectContaining({
+        action: 'rejected',
+        revision: 1,
+        note: 'Wrong logo',
+        actorName: 'Rita Reviewer',
+      }),
       expect.objectContaining({ action: 'submitted', revision: 2, actorName: 'Alice Admin' }),
       expect.objectContaining({ action: 'approved', revision: 2, note: null, actorName: 'Rita Reviewer' }),
     ]);
@@ -82,7 +87,11 @@ describe('review centre: one history, reviewers told of submissions, pending cou
 
   it('counts what waits, per kind the caller may review, in their range only', async () => {
     const waiting = await saveProgram(maker, 'Counted');
-    const plan = await post('playPlan/save', { name: 'Counted plan', document: planDoc([entry('e1', [waiting.id])]) }, maker);
+    const plan = await post(
+      'playPlan/save',
+      { name: 'Counted plan', document: planDoc([entry('e1', [waiting.id])]) },
+      maker,
+    );
     expect(plan.statusCode, plan.body).toBe(200);
     const mine = (await get('review/pendingCounts', reviewer)).json().data;
     expect(mine).toEqual({ program: 1, plan: 1 });
