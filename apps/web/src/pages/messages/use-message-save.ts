@@ -65,7 +65,13 @@ export function useMessageSave(
         }
         const fields = serverFieldErrors(error);
         if (Object.keys(fields).length) {
-          const known = new Set(form.getFieldsError().map((f) => JSON.stringify(f.name)));
+          // Fields shown on the form; the targets (one control without a message of its own) show above it.
+          const known = new Set(
+            form
+              .getFieldsError()
+              .filter((f) => f.name[0] !== 'targets')
+              .map((f) => JSON.stringify(f.name)),
+          );
           const shown = Object.entries(fields).filter(([field]) =>
             known.has(JSON.stringify(fieldPath(field))),
           );

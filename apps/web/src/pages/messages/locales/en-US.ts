@@ -184,6 +184,8 @@ export default {
     confirmStopHere: 'Stop “{{name}}” on this terminal only?',
   },
   errors: {
+    expired: 'The message’s end has passed: change “Valid until” to send it',
+    noTerminals: 'Its targets hold no claimed terminal: choose terminals, groups or institutions',
     messageConflict: 'Someone else saved this message meanwhile',
     notFound: 'The message no longer exists',
     notApproved: 'The message has not been approved yet',

@@ -187,6 +187,9 @@ const messages: typeof en = {
     confirmStopHere: 'Arrêter « {{name}} » sur ce terminal seulement ?',
   },
   errors: {
+    expired: 'La fin du message est passée : modifiez « Valide jusqu’au » pour l’envoyer',
+    noTerminals:
+      'Ses cibles ne comptent aucun terminal rattaché : choisissez des terminaux, groupes ou établissements',
     messageConflict: 'Quelqu’un d’autre a enregistré ce message entre-temps',
     notFound: 'Le message n’existe plus',
     notApproved: 'Le message n’est pas encore validé',

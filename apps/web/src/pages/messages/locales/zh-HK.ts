@@ -186,6 +186,8 @@ const messages: typeof en = {
     confirmStopHere: '只在此終端上停止「{{name}}」？',
   },
   errors: {
+    expired: '此訊息已過失效時間：請修改「失效時間」後再發送',
+    noTerminals: '目標中沒有已認領的終端：請選擇終端、分組或機構',
     messageConflict: '其他人已同時儲存了此訊息',
     notFound: '此訊息已不存在',
     notApproved: '此訊息尚未通過審核',
