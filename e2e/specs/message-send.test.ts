@@ -101,6 +101,11 @@ describe('messages', () => {
       .locator('.ant-table-row', { hasText: terminal })
       .getByTestId('message-delivery-state')
       .waitFor();
+    // Filtered by state: none failed; all of them is the one terminal.
+    await drawer.getByTestId('message-delivery-count-failed').click();
+    await drawer.getByText('No terminals in this state').waitFor();
+    await drawer.getByText('All 1').click();
+    await drawer.locator('.ant-table-row', { hasText: terminal }).waitFor();
     await onScreen(player, tickerId).waitFor({ state: 'attached', timeout: 30_000 });
     expect(await onScreen(player, tickerId).getAttribute('data-message-kind')).toBe('ticker');
     violations.push(...(await scanPage(page, '/publishMessage/list delivery drawer')));

@@ -17,6 +17,8 @@ import { DELIVERY_COLOR } from './MessageBits';
 
 /** How often an open drawer reads the delivery again. */
 export const DELIVERY_POLL_MS = 2000;
+/** Largest page the server answers; the failed terminals are read in pages this big. */
+const FAILED_PAGE = 200;
 
 /** Props of {@link MessageDeliveryDrawer}. */
 export interface MessageDeliveryDrawerProps {
@@ -63,8 +65,13 @@ export function MessageDeliveryDrawer({ message: m, onClose }: MessageDeliveryDr
   /** Every failed terminal of the send (all pages), sent again. */
   const resendFailed = async () => {
     try {
-      const failed = await getMessageDelivery({ id: m.id, state: 'failed', pageNo: 1, pageSize: 200 });
-      await resend(failed.list.map((r) => r.terminalId));
+      const failed: number[] = [];
+      for (let pageNo = 1; ; pageNo++) {
+        const part = await getMessageDelivery({ id: m.id, state: 'failed', pageNo, pageSize: FAILED_PAGE });
+        failed.push(...part.list.map((r) => r.terminalId));
+        if (part.list.length < FAILED_PAGE || failed.length >= part.count) break;
+      }
+      if (failed.length) await resend(failed);
     } catch (failure) {
       void message.error(messageErrorText(failure));
     }

@@ -79,11 +79,12 @@ export default function MessageEditor({ detail, onCreated, onOpenTheirs }: Messa
       void message.error(text);
       return null;
     }
+    const created = model.id === null;
     const outcome = await model.save(current, overwrite);
     if (outcome.result === 'saved') {
       void message.success(t('form.saved'));
       void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-      if (!detail || detail.id !== outcome.saved.id) onCreated(outcome.saved.id);
+      if (created) onCreated(outcome.saved.id);
       return outcome.saved.id;
     }
     if (outcome.result === 'invalid') void message.error(t('form.saveRefused'));
