@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { closeDrawer, expectMessage } from '../support/antd.js';
 import { createUserWithRole } from '../support/api.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
+import { blankProgram } from '../support/programs.js';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import {
   claimTerminal,
@@ -298,6 +299,39 @@ describe('messages', () => {
       `/a/api/publishMessage/getPublishMessage?id=${id}`,
     );
     expect(saved.document).toMatchObject({ kind: 'notice', notice: { imageMaterialId: image.id } });
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('makes a takeover that plays a program instead of text, the program playing in the preview (US)', async () => {
+    const programName = `Evacuation ${stamp}`;
+    const program = await suite.api<{ id: number }>('/a/api/program/save', {
+      document: blankProgram(programName, { background: '#204080' }),
+    });
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/message/form',
+      waitFor: '[data-testid=message-form]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await page.getByTestId('message-kind').getByText('Takeover').click();
+    const name = `Program takeover ${stamp}`;
+    await page.getByTestId('message-name').fill(name);
+    await page.getByTestId('message-takeover-program').click();
+    await page.keyboard.type(programName);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: programName })
+      .click();
+    // No text needed: the program plays full screen in its place.
+    await page.locator('[data-testid=message-preview] [data-takeover-content=program]').waitFor();
+    await page.getByTestId('message-save').click();
+    await expectMessage(page, 'Message saved');
+    await page.waitForURL(/\/message\/form\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const saved = await suite.api<{ document: { takeover: { programId: number }; text: string } }>(
+      `/a/api/publishMessage/getPublishMessage?id=${id}`,
+    );
+    expect(saved.document).toMatchObject({ text: '', takeover: { programId: program.id } });
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
