@@ -109,7 +109,9 @@ describe('message review page', () => {
       const violations = await scanPage(page, '/review/message');
 
       // The preview draws the version submitted with the shared renderer.
-      await wrongRow.getByTestId('message-review-preview').click();
+      // From the keyboard: the name is a link that Enter opens.
+      await wrongRow.getByTestId('message-review-open').focus();
+      await page.keyboard.press('Enter');
       await page.locator('[data-testid=message-preview-modal] [data-message-kind=ticker]').waitFor();
       await page
         .getByTestId('message-preview-modal')

@@ -102,7 +102,15 @@ export function ReviewLayout<
       ellipsis: { showTitle: true },
       render: (_, row) =>
         canPreview ? (
-          <Typography.Link onClick={() => props.onPreview(row)} data-testid={ids.name}>
+          // A link with an address is reached with Tab and opened with Enter, as a button.
+          <Typography.Link
+            href="#"
+            onClick={(event) => {
+              event.preventDefault();
+              props.onPreview(row);
+            }}
+            data-testid={ids.name}
+          >
             {row.name}
           </Typography.Link>
         ) : (
