@@ -21,6 +21,7 @@ const NESTED_FOLDERS: Record<string, string> = {
   materialUpload: 'materials/upload',
   editorPanels: 'program-editor/panels',
   planTimeline: 'plans/timeline',
+  messageWebhook: 'messages/webhook',
 };
 
 /** Folder of a namespace: `messageNotification` lives in `pages/message-notification`. */

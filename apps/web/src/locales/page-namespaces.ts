@@ -16,6 +16,7 @@ import type menus from '../pages/menus/locales/en-US';
 import type messageNotification from '../pages/message-notification/locales/en-US';
 import type messageReview from '../pages/message-review/locales/en-US';
 import type messages from '../pages/messages/locales/en-US';
+import type messageWebhook from '../pages/messages/webhook/locales/en-US';
 import type offices from '../pages/offices/locales/en-US';
 import type planMake from '../pages/plan-make/locales/en-US';
 import type planReview from '../pages/plan-review/locales/en-US';
@@ -47,6 +48,7 @@ export interface PageMessageTypes {
   messageNotification: typeof messageNotification;
   messageReview: typeof messageReview;
   messages: typeof messages;
+  messageWebhook: typeof messageWebhook;
   offices: typeof offices;
   planMake: typeof planMake;
   planReview: typeof planReview;

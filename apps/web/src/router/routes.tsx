@@ -71,7 +71,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'planMake',
     'editorPanels',
   ),
-  messageList: page(() => import('../pages/messages/MessagesPage'), 'messages'),
+  messageList: page(() => import('../pages/messages/MessagesPage'), 'messages', 'messageWebhook'),
   messageReview: page(() => import('../pages/message-review/MessageReviewPage'), 'messageReview', 'messages'),
   planReview: page(
     () => import('../pages/plan-review/PlanReviewPage'),

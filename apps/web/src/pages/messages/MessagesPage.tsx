@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   MESSAGE_KINDS,
   MESSAGE_STATUSES,
@@ -35,6 +35,7 @@ import { RowActions } from './MessageRowActions';
 import { ResubmitModal } from './ResubmitModal';
 import { RunningTakeovers } from './RunningTakeovers';
 import { useSendActions } from './use-send-actions';
+import { WebhookModal } from './webhook/WebhookModal';
 
 const SORTABLE: readonly MessageSortField[] = [
   'name',
@@ -78,6 +79,8 @@ export default function MessagesPage() {
   const [delivery, setDelivery] = useState<Pick<MessageSummary, 'id' | 'name'> | null>(null);
   const send = useSendActions(() => void table.refresh());
   const bin = view === 'bin';
+  const { t: tw } = useTranslation('messageWebhook');
+  const [webhookOpen, setWebhookOpen] = useState(false);
 
   useEffect(() => {
     setFilter({ deleted: bin ? true : undefined });
@@ -167,6 +170,15 @@ export default function MessagesPage() {
                   {t('actions.delete')}
                 </Button>
               </GuardedConfirm>
+              <Authorized permission="message:list:publish">
+                <Button
+                  icon={<ApiOutlined />}
+                  onClick={() => setWebhookOpen(true)}
+                  data-testid="message-webhook-open"
+                >
+                  {tw('open')}
+                </Button>
+              </Authorized>
               <Authorized permission="message:form:add">
                 <Button
                   type="primary"
@@ -386,6 +398,7 @@ export default function MessagesPage() {
           onDone={() => void table.refresh()}
         />
       ) : null}
+      <WebhookModal open={webhookOpen} onClose={() => setWebhookOpen(false)} />
     </Card>
   );
 }

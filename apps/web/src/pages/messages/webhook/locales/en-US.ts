@@ -1,0 +1,26 @@
+/** The message webhook dialog (en-US). */
+export default {
+  open: 'Webhook',
+  title: 'Inbound webhook',
+  intro:
+    'Another system (a fire-alarm panel, a CAP feed bridge) can send or stop this customer’s prepared messages by calling this address, signed with the secret.',
+  url: 'Address (POST)',
+  state: 'Secret',
+  configured: 'Set',
+  notConfigured: 'Not set: calls are refused',
+  createdAt: 'Secret made',
+  lastUsedAt: 'Last call',
+  never: 'Never',
+  create: 'Make a secret',
+  renew: 'Make a new secret',
+  renewConfirm: 'Make a new secret?',
+  renewConfirmText: 'The current secret stops working at once: the systems that use it must get the new one.',
+  remove: 'Remove the webhook',
+  removeConfirm: 'Remove the webhook?',
+  removeConfirmText: 'Every call is refused afterwards, until a new secret is made.',
+  removed: 'The webhook was removed',
+  secretOnce: 'Copy the secret now: it is not shown again.',
+  howTo: 'Body (JSON) and headers of a call:',
+  loadFailed: 'The webhook could not be loaded.',
+  failed: 'The change failed.',
+};

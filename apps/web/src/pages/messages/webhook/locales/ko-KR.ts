@@ -1,0 +1,26 @@
+/** 메시지 웹훅 대화상자 (ko-KR). */
+export default {
+  open: '웹훅',
+  title: '수신 웹훅',
+  intro:
+    '다른 시스템(화재 경보 패널, CAP 피드 브리지)이 비밀 키로 서명해 이 주소를 호출하면 이 고객이 미리 만든 메시지를 보내거나 멈출 수 있습니다.',
+  url: '주소 (POST)',
+  state: '비밀 키',
+  configured: '설정됨',
+  notConfigured: '설정 안 됨: 호출이 거부됩니다',
+  createdAt: '비밀 키 생성',
+  lastUsedAt: '마지막 호출',
+  never: '없음',
+  create: '비밀 키 만들기',
+  renew: '새 비밀 키 만들기',
+  renewConfirm: '새 비밀 키를 만들까요?',
+  renewConfirmText: '현재 비밀 키는 즉시 사용할 수 없게 됩니다. 이를 쓰는 시스템에 새 키를 주어야 합니다.',
+  remove: '웹훅 삭제',
+  removeConfirm: '웹훅을 삭제할까요?',
+  removeConfirmText: '이후 모든 호출은 새 비밀 키를 만들 때까지 거부됩니다.',
+  removed: '웹훅이 삭제되었습니다',
+  secretOnce: '지금 비밀 키를 복사하세요. 다시 표시되지 않습니다.',
+  howTo: '호출의 본문(JSON)과 헤더:',
+  loadFailed: '웹훅을 불러오지 못했습니다.',
+  failed: '변경하지 못했습니다.',
+};
