@@ -184,6 +184,8 @@ export default {
     confirmStopHere: 'Stop “{{name}}” on this terminal only?',
   },
   errors: {
+    imageNotApproved: 'The notice’s image has not been approved yet',
+    programNotApproved: 'The takeover’s program has not been approved yet',
     expired: 'The message’s end has passed: change “Valid until” to send it',
     noTerminals: 'Its targets hold no claimed terminal: choose terminals, groups or institutions',
     messageConflict: 'Someone else saved this message meanwhile',

@@ -187,6 +187,8 @@ const messages: typeof en = {
     confirmStopHere: 'Arrêter « {{name}} » sur ce terminal seulement ?',
   },
   errors: {
+    imageNotApproved: 'L’image de l’encart n’est pas encore validée',
+    programNotApproved: 'Le programme de la prise d’écran n’est pas encore validé',
     expired: 'La fin du message est passée : modifiez « Valide jusqu’au » pour l’envoyer',
     noTerminals:
       'Ses cibles ne comptent aucun terminal rattaché : choisissez des terminaux, groupes ou établissements',

@@ -187,6 +187,8 @@ const messages: typeof en = {
     confirmStopHere: 'Fermare «{{name}}» solo su questo terminale?',
   },
   errors: {
+    imageNotApproved: 'L’immagine dell’avviso non è ancora approvata',
+    programNotApproved: 'Il programma dello schermo intero non è ancora approvato',
     expired: 'La fine del messaggio è passata: modifica «Valido fino al» per inviarlo',
     noTerminals: 'Le destinazioni non hanno terminali associati: scegli terminali, gruppi o istituzioni',
     messageConflict: 'Qualcun altro ha salvato questo messaggio nel frattempo',

@@ -186,6 +186,8 @@ const messages: typeof en = {
     confirmStopHere: '이 단말기에서만 “{{name}}”을(를) 중지할까요?',
   },
   errors: {
+    imageNotApproved: '공지 상자의 이미지가 아직 승인되지 않았습니다',
+    programNotApproved: '전체 화면의 프로그램이 아직 승인되지 않았습니다',
     expired: '메시지의 종료 시각이 지났습니다. 보내려면 “유효 종료”를 바꾸세요',
     noTerminals: '대상에 등록된 단말기가 없습니다. 단말기, 그룹 또는 기관을 선택하세요',
     messageConflict: '그사이 다른 사람이 이 메시지를 저장했습니다',

@@ -186,6 +186,8 @@ const messages: typeof en = {
     confirmStopHere: '仅在此终端上停止“{{name}}”？',
   },
   errors: {
+    imageNotApproved: '通知框的图片尚未通过审核',
+    programNotApproved: '紧急插播的节目尚未通过审核',
     expired: '该消息已过失效时间：请修改“失效时间”后再发送',
     noTerminals: '目标中没有已认领的终端：请选择终端、分组或机构',
     messageConflict: '其他人已同时保存了此消息',

@@ -186,6 +186,8 @@ const messages: typeof en = {
     confirmStopHere: '只在此終端上停止「{{name}}」？',
   },
   errors: {
+    imageNotApproved: '通知框的圖片尚未通過審核',
+    programNotApproved: '緊急插播的節目尚未通過審核',
     expired: '此訊息已過失效時間：請修改「失效時間」後再發送',
     noTerminals: '目標中沒有已認領的終端：請選擇終端、分組或機構',
     messageConflict: '其他人已同時儲存了此訊息',
