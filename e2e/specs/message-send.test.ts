@@ -260,6 +260,36 @@ describe('messages', () => {
     await context.close();
   });
 
+  it('refuses to save a message without a name or text, naming the fields (US)', async () => {
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/message/form',
+      waitFor: '[data-testid=message-form]',
+      viewport: WIDE_VIEWPORT,
+    });
+    await page.getByTestId('message-save').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Please fill in Name' }).waitFor();
+    await expectMessage(page, 'Please correct the marked fields', { error: true });
+    await page.getByTestId('message-name').fill(`Empty ${stamp}`);
+    await page.getByTestId('message-save').click();
+    await page
+      .locator('.ant-form-item-explain-error', {
+        hasText: 'Please enter the text (or choose an image or a program)',
+      })
+      .waitFor();
+    // An emptied number names its field too.
+    await page.getByTestId('message-text').fill('Hello');
+    await page.getByTestId('message-font-size').fill('');
+    await page.getByTestId('message-save').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Please fill in Font size' }).waitFor();
+    const listed = await suite.api<{ count: number }>(
+      `/a/api/publishMessage/list?keyword=${encodeURIComponent(`Empty ${stamp}`)}`,
+    );
+    expect(listed.count).toBe(0);
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
   it('makes a notice with an image of the library, drawn in the preview, and saves it (FR)', async () => {
     const image = await uploadMaterial(
       suite.server.url,
