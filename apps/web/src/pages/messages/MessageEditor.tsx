@@ -164,14 +164,16 @@ export default function MessageEditor({ detail, onCreated, onOpenTheirs }: Messa
                 ? t('form.savedRevision', { revision: model.baseRevision ?? 1 })
                 : t('form.new')}
           </Tag>
-          {detail ? <ReviewStateTag state={detail.reviewState} note={detail.reviewNote} /> : null}
+          {model.current ? (
+            <ReviewStateTag state={model.current.reviewState} note={model.current.reviewNote} />
+          ) : null}
         </Flex>
       </Flex>
-      {detail?.reviewState === 'rejected' && detail.reviewNote ? (
+      {model.current?.reviewState === 'rejected' && model.current.reviewNote ? (
         <Alert
           type="warning"
           showIcon
-          title={t('form.rejectedNote', { note: detail.reviewNote })}
+          title={t('form.rejectedNote', { note: model.current.reviewNote })}
           style={{ marginBottom: 12 }}
         />
       ) : null}

@@ -26,6 +26,8 @@ export function useMessageSave(
   const [id, setId] = useState(detail?.id ?? null);
   const [baseRevision, setBaseRevision] = useState(detail?.revision);
   const [saved, setSaved] = useState(initial);
+  /** The message as the last save answered it (its review state may have changed). */
+  const [current, setCurrent] = useState<MessageDetail | null>(detail);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<{ revision: number } | null>(null);
   /** Server field errors that name no field of the form (shown above it). */
@@ -55,6 +57,7 @@ export function useMessageSave(
         setId(answer.id);
         setBaseRevision(answer.revision);
         setSaved(sent);
+        setCurrent(answer);
         setConflict(null);
         return { result: 'saved', saved: answer };
       } catch (error) {
@@ -93,6 +96,7 @@ export function useMessageSave(
 
   return {
     id,
+    current,
     baseRevision,
     dirty,
     saving,
