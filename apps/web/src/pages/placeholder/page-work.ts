@@ -20,8 +20,8 @@ const AREAS: Record<WorkArea, readonly string[]> = {
   materials: ['material'],
   programs: ['programMake'],
   plans: [],
-  messages: ['messageForm', 'messageList'],
-  reviews: ['materialReview', 'programReview', 'messageReview'],
+  messages: [],
+  reviews: [],
   terminals: [
     'terminalMonitor',
     'terminalSync',
