@@ -186,6 +186,23 @@ describe('messages', () => {
     await page.click('#terminal-play-message-ok');
     await expectMessage(page, 'The message was sent to the terminal');
     await onScreen(player, tickerId).waitFor({ state: 'attached', timeout: 30_000 });
+
+    // Stopped there once more, then played from the commands menu, whose progress follows the command.
+    await held.getByTestId('terminal-message-state').getByText('Showing').waitFor({ timeout: 30_000 });
+    await held.getByTestId('terminal-message-stop').click();
+    await confirmYes(page, `Stop “${ticker}” on this terminal only?`);
+    await onScreen(player, tickerId).waitFor({ state: 'detached', timeout: 30_000 });
+    await drawer.getByTestId('terminal-commands').click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=terminal-command-playMessage]')
+      .click();
+    await page.getByTestId('terminal-play-message-select').click();
+    await page.keyboard.type(ticker);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ticker }).click();
+    await page.click('#terminal-play-message-ok');
+    await expectMessage(page, 'The command “Play message now” was sent (terminals: 1)');
+    await page.getByTestId('terminal-command-progress').waitFor();
+    await onScreen(player, tickerId).waitFor({ state: 'attached', timeout: 30_000 });
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
     await player.context.close();

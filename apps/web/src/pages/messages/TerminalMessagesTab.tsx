@@ -118,19 +118,30 @@ export function TerminalMessagesTab({ terminalId }: { terminalId: number }) {
       />
       {playing ? (
         <PlayMessageModal
-          terminalId={terminalId}
+          terminalIds={[terminalId]}
           onClose={() => setPlaying(false)}
-          onSent={() => void queryClient.invalidateQueries({ queryKey: key })}
+          onSent={() => {
+            void message.success(t('terminal.played'));
+            setPlaying(false);
+            void queryClient.invalidateQueries({ queryKey: key });
+          }}
         />
       ) : null}
     </Flex>
   );
 }
 
-/** Chooses a message of the caller's range and shows it on the terminal now. */
-function PlayMessageModal(props: { terminalId: number; onClose(): void; onSent(): void }) {
+/** Props of {@link PlayMessageModal}. */
+export interface PlayMessageModalProps {
+  terminalIds: readonly number[];
+  onClose(): void;
+  /** The command was accepted (the caller tells so and closes the dialog). */
+  onSent(sent: { batchId: string | null; count: number }): void;
+}
+
+/** "Play message now": chooses a message of the caller's range and shows it on the terminals now. */
+export function PlayMessageModal(props: PlayMessageModalProps) {
   const { t } = useTranslation('messages');
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ messageId: number }>();
   const [search, setSearch] = useState('');
   const keyword = useDebounced(search.trim(), 300);
@@ -148,10 +159,7 @@ function PlayMessageModal(props: { terminalId: number; onClose(): void; onSent()
   const submit = async ({ messageId }: { messageId: number }) => {
     setSending(true);
     try {
-      await playMessageNow(messageId, [props.terminalId]);
-      void message.success(t('terminal.played'));
-      props.onSent();
-      props.onClose();
+      props.onSent(await playMessageNow(messageId, props.terminalIds));
     } catch (failure) {
       form.setFields([{ name: 'messageId', errors: [messageErrorText(failure)] }]);
     } finally {
@@ -161,7 +169,7 @@ function PlayMessageModal(props: { terminalId: number; onClose(): void; onSent()
   return (
     <Modal
       open
-      title={t('terminal.playNow')}
+      title={t('terminal.playTitle', { count: props.terminalIds.length })}
       onCancel={props.onClose}
       onOk={() => form.submit()}
       okText={t('terminal.play')}

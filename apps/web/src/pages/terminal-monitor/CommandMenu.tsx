@@ -8,6 +8,7 @@ import { useAccess } from '../../access/use-access';
 import { sendCommand, type ConsoleCommand, type SentCommand } from '../../services/terminal';
 import { CommandProgressModal } from './CommandProgressModal';
 import { LocationModal } from './LocationModal';
+import { PlayMessageModal } from '../messages/TerminalMessagesTab';
 import { PlayProgramModal } from './PlayProgramModal';
 import { PowerScheduleModal } from './PowerScheduleModal';
 import { terminalErrorText } from './terminal-errors';
@@ -15,7 +16,7 @@ import { TimeZoneModal } from './TimeZoneModal';
 import { UpdateAppModal } from './UpdateAppModal';
 
 /** Commands sent from a form of their own. */
-type FormCommand = 'playProgram' | 'powerSchedule' | 'timeZone' | 'setLocation' | 'updateApp';
+type FormCommand = 'playProgram' | 'playMessage' | 'powerSchedule' | 'timeZone' | 'setLocation' | 'updateApp';
 /** An entry of the menu. */
 type MenuCommand = ConsoleCommand | FormCommand;
 
@@ -24,6 +25,7 @@ const COMMANDS: readonly MenuCommand[] = [
   'screenshot',
   'refreshPrograms',
   'playProgram',
+  'playMessage',
   'volume',
   'powerSchedule',
   'timeZone',
@@ -43,6 +45,7 @@ const CONFIRM: Partial<Record<ConsoleCommand, 'confirmReboot' | 'confirmClear' |
 const DANGER: ReadonlySet<MenuCommand> = new Set(['reboot', 'clearPrograms', 'deleteFiles', 'updateApp']);
 const FORMS: ReadonlySet<MenuCommand> = new Set([
   'playProgram',
+  'playMessage',
   'powerSchedule',
   'timeZone',
   'setLocation',
@@ -63,6 +66,8 @@ const PERMISSIONS: Partial<Record<MenuCommand, string>> = {
 };
 /** Besides its permission, choosing a program needs one of these to list programs (`/a/api/program/list`). */
 const PROGRAM_READERS = ['program:make:view', 'review:program:view'];
+/** Choosing a message lists messages (`/a/api/publishMessage/list`), which needs one of these. */
+const MESSAGE_READERS = ['message:form:view', 'message:list:view', 'review:message:view'];
 
 /** Props of {@link CommandMenu}. */
 export interface CommandMenuProps {
@@ -114,7 +119,8 @@ export function CommandMenu({ terminals, compact, onSent }: CommandMenuProps) {
 
   const allowed = (command: MenuCommand) =>
     can(PERMISSIONS[command] ?? COMMAND_PERMISSION) &&
-    (command !== 'playProgram' || PROGRAM_READERS.some((p) => can(p)));
+    (command !== 'playProgram' || PROGRAM_READERS.some((p) => can(p))) &&
+    (command !== 'playMessage' || MESSAGE_READERS.some((p) => can(p)));
 
   const formSent = (command: FormCommand) => (answer: SentCommand) => {
     setForm(null);
@@ -195,6 +201,9 @@ export function CommandMenu({ terminals, compact, onSent }: CommandMenuProps) {
       ) : null}
       {form === 'playProgram' ? (
         <PlayProgramModal terminalIds={ids} onClose={() => setForm(null)} onSent={formSent(form)} />
+      ) : null}
+      {form === 'playMessage' ? (
+        <PlayMessageModal terminalIds={ids} onClose={() => setForm(null)} onSent={formSent(form)} />
       ) : null}
       {form === 'powerSchedule' ? (
         <PowerScheduleModal terminals={terminals} onClose={() => setForm(null)} onSent={formSent(form)} />

@@ -174,6 +174,7 @@ export default {
     kindPart: 'The fields of this kind are incomplete',
   },
   terminal: {
+    playTitle: 'Play a message now on {{count}} terminals',
     tab: 'Messages',
     playNow: 'Play a message now',
     play: 'Play',

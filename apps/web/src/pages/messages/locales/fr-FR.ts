@@ -177,6 +177,7 @@ const messages: typeof en = {
     kindPart: 'Les champs de ce type sont incomplets',
   },
   terminal: {
+    playTitle: 'Diffuser un message maintenant sur {{count}} terminaux',
     tab: 'Messages',
     playNow: 'Diffuser un message maintenant',
     play: 'Diffuser',

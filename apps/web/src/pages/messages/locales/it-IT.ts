@@ -177,6 +177,7 @@ const messages: typeof en = {
     kindPart: 'I campi di questo tipo sono incompleti',
   },
   terminal: {
+    playTitle: 'Mostra subito un messaggio su {{count}} terminali',
     tab: 'Messaggi',
     playNow: 'Mostra subito un messaggio',
     play: 'Mostra',

@@ -176,6 +176,7 @@ const messages: typeof en = {
     kindPart: '이 종류의 필드가 완성되지 않았습니다',
   },
   terminal: {
+    playTitle: '단말기 {{count}}대에서 지금 메시지 재생',
     tab: '메시지',
     playNow: '지금 메시지 재생',
     play: '재생',

@@ -176,6 +176,7 @@ const messages: typeof en = {
     kindPart: '此类型的字段不完整',
   },
   terminal: {
+    playTitle: '在 {{count}} 台终端上立即播放消息',
     tab: '消息',
     playNow: '立即播放消息',
     play: '播放',

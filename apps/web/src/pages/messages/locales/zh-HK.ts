@@ -176,6 +176,7 @@ const messages: typeof en = {
     kindPart: '此類型的欄位不完整',
   },
   terminal: {
+    playTitle: '在 {{count}} 部終端上立即播放訊息',
     tab: '訊息',
     playNow: '立即播放訊息',
     play: '播放',

@@ -110,6 +110,7 @@ export default {
     screenshotOf: 'Screenshot of {{name}}',
     queuedHint: 'Offline terminals get the command when they come back, until it expires.',
     playProgram: 'Play program now',
+    playMessage: 'Play message now',
     powerSchedule: 'Power schedule',
     setLocation: 'Set location',
     deleteFiles: 'Delete cached files',

@@ -113,6 +113,7 @@ const messages: typeof en = {
     screenshotOf: 'Capture d’écran de {{name}}',
     queuedHint: 'Les terminaux hors ligne reçoivent la commande à leur retour, tant qu’elle n’a pas expiré.',
     playProgram: 'Lire un programme maintenant',
+    playMessage: 'Diffuser un message maintenant',
     powerSchedule: 'Allumage programmé',
     setLocation: 'Définir l’emplacement',
     deleteFiles: 'Supprimer les fichiers en cache',

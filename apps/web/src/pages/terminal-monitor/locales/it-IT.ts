@@ -113,6 +113,7 @@ const messages: typeof en = {
     screenshotOf: 'Screenshot di {{name}}',
     queuedHint: 'I terminali offline ricevono il comando quando tornano, finché non scade.',
     playProgram: 'Riproduci programma ora',
+    playMessage: 'Mostra un messaggio ora',
     powerSchedule: 'Accensione programmata',
     setLocation: 'Imposta posizione',
     deleteFiles: 'Elimina file in cache',

@@ -111,6 +111,7 @@ const messages: typeof en = {
     screenshotOf: '{{name}}의 화면 캡처',
     queuedHint: '오프라인 단말은 다시 연결되면 만료 전까지 명령을 받습니다.',
     playProgram: '지금 프로그램 재생',
+    playMessage: '지금 메시지 재생',
     powerSchedule: '전원 예약',
     setLocation: '위치 설정',
     deleteFiles: '캐시 파일 삭제',

@@ -111,6 +111,7 @@ const messages: typeof en = {
     screenshotOf: 'Снимок экрана {{name}}',
     queuedHint: 'Терминалы не в сети получат команду, когда вернутся, пока её срок не истёк.',
     playProgram: 'Воспроизвести программу',
+    playMessage: 'Показать сообщение',
     powerSchedule: 'Расписание питания',
     setLocation: 'Задать местоположение',
     deleteFiles: 'Удалить кэшированные файлы',

@@ -111,6 +111,7 @@ const messages: typeof en = {
     screenshotOf: '{{name}} 的截屏',
     queuedHint: '离线终端将在恢复连接后收到指令，直到指令过期。',
     playProgram: '立即播放节目',
+    playMessage: '立即播放消息',
     powerSchedule: '定时开关机',
     setLocation: '设置位置',
     deleteFiles: '删除缓存文件',

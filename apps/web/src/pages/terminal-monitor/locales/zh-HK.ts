@@ -111,6 +111,7 @@ const messages: typeof en = {
     screenshotOf: '{{name}} 的截圖',
     queuedHint: '離線終端將在恢復連線後收到指令，直到指令過期。',
     playProgram: '立即播放節目',
+    playMessage: '立即播放訊息',
     powerSchedule: '定時開關機',
     setLocation: '設定位置',
     deleteFiles: '刪除快取檔案',
