@@ -22,6 +22,10 @@ import { DELIVERY_COLOR, KindTag } from './MessageBits';
 const REFRESH_MS = 5000;
 /** Stopping a message on one terminal: the command senders, or the message senders. */
 const STOPPERS = ['terminal:monitor:command', 'terminal:debug:command', 'message:list:publish'];
+/** Sending a command from the terminal monitor. */
+const COMMANDER = 'terminal:monitor:command';
+/** Listing messages to choose one (`publishMessage/list`). */
+const MESSAGE_READERS = ['message:form:view', 'message:list:view', 'review:message:view'];
 
 const when = (iso: string | null, fallback: string) =>
   iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : fallback;
@@ -43,6 +47,12 @@ export function TerminalMessagesTab({ terminalId }: { terminalId: number }) {
     refetchInterval: REFRESH_MS,
   });
   const canStop = STOPPERS.some((p) => can(p));
+  // Playing needs the command permission, and a message-reading one to list what to play.
+  const playNeeds = !can(COMMANDER)
+    ? COMMANDER
+    : MESSAGE_READERS.some((p) => can(p))
+      ? '*'
+      : 'message:list:view';
 
   const stop = async (m: TerminalCurrentMessage) => {
     try {
@@ -57,7 +67,7 @@ export function TerminalMessagesTab({ terminalId }: { terminalId: number }) {
   return (
     <Flex vertical gap={12} data-testid="terminal-messages">
       <Flex justify="flex-end">
-        <Authorized permission="terminal:monitor:command">
+        <Authorized permission={playNeeds}>
           <Button
             icon={<PlayCircleOutlined />}
             onClick={() => setPlaying(true)}
