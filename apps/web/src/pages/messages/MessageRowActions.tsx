@@ -102,3 +102,31 @@ export function RowActions({
     </Space>
   );
 }
+
+/** A message's actions in the recycle bin: restore, delete for good (each asks first). */
+export function BinRowActions(props: { row: MessageSummary; onRestore(): void; onPurge(): void }) {
+  const { t } = useTranslation('messages');
+  const { row: r } = props;
+  return (
+    <Space size={0} wrap>
+      <GuardedConfirm
+        permission="message:list:delete"
+        title={t('confirmRestore', { name: r.name })}
+        onConfirm={props.onRestore}
+      >
+        <Button type="link" size="small" data-testid="message-restore">
+          {t('actions.restore')}
+        </Button>
+      </GuardedConfirm>
+      <GuardedConfirm
+        permission="message:list:delete"
+        title={t('confirmPurge', { name: r.name })}
+        onConfirm={props.onPurge}
+      >
+        <Button type="link" size="small" danger data-testid="message-purge">
+          {t('actions.purge')}
+        </Button>
+      </GuardedConfirm>
+    </Space>
+  );
+}

@@ -7,16 +7,14 @@ import {
   type MessageSummary,
 } from '@apm/contract';
 import { App, Button, Card, Flex, Form, Input, Segmented, Select, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { SearchActions } from '../../components/admin/SearchActions';
-import { CellText } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
   deleteMessages,
@@ -28,10 +26,10 @@ import {
   type MessageListParams,
 } from '../../services/message';
 import { messageErrorText } from './message-errors';
-import { DeliveryCounts, KindTag, ReviewStateTag, StatusTag } from './MessageBits';
 import { MessageDeliveryDrawer } from './MessageDeliveryDrawer';
 import { MessagePreviewModal } from './MessagePreviewModal';
-import { RowActions } from './MessageRowActions';
+import { messageColumns, messageFormPath } from './message-columns';
+import { BinRowActions, RowActions } from './MessageRowActions';
 import { ResubmitModal } from './ResubmitModal';
 import { RunningTakeovers } from './RunningTakeovers';
 import { useSendActions } from './use-send-actions';
@@ -46,13 +44,8 @@ const SORTABLE: readonly MessageSortField[] = [
   'validUntil',
 ];
 
-/** Message production's address: a new message, or `id` to edit one. */
-export const messageFormPath = (id?: number) => (id ? `/message/form?id=${id}` : '/message/form');
-
 type SearchValues = Pick<MessageListParams, 'keyword' | 'kind' | 'status' | 'reviewState'>;
 type View = 'messages' | 'bin';
-
-const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 /**
  * `publishMessage/list`: messages of the caller's range — search, filter, sort, page; send, send again,
@@ -248,144 +241,28 @@ export default function MessagesPage() {
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
             : undefined
         }
-        columns={[
-          {
-            key: 'name',
-            title: t('columns.name'),
-            width: 200,
-            fixed: 'left',
-            sorter: true,
-            sortOrder: sortOrderOf('name'),
-            render: (_, r) =>
-              !bin && can('message:form:edit') ? (
-                <Link
-                  to={messageFormPath(r.id)}
-                  title={r.name}
-                  data-testid="message-open"
-                  style={{
-                    display: 'block',
-                    maxWidth: 168,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {r.name}
-                </Link>
-              ) : (
-                <CellText text={r.name} testId="message-name" />
-              ),
-          },
-          { key: 'kind', title: t('columns.kind'), width: 100, render: (_, r) => <KindTag kind={r.kind} /> },
-          {
-            key: 'excerpt',
-            title: t('columns.text'),
-            width: 200,
-            render: (_, r) => <CellText text={r.excerpt} />,
-          },
-          {
-            key: 'status',
-            title: t('columns.status'),
-            width: 100,
-            render: (_, r) => <StatusTag status={r.status} />,
-          },
-          {
-            key: 'reviewState',
-            title: t('columns.reviewState'),
-            width: 120,
-            render: (_, r) => <ReviewStateTag state={r.reviewState} note={r.reviewNote} />,
-          },
-          {
-            key: 'delivery',
-            title: t('columns.delivery'),
-            width: 190,
-            render: (_, r) =>
-              r.sentAt ? (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setDelivery(r)}
-                  data-testid="message-delivery"
-                  style={{ paddingInline: 0 }}
-                >
-                  <DeliveryCounts counts={r.delivery} total={r.terminalCount} />
-                </Button>
-              ) : (
-                t('notSent', { count: r.terminalCount })
-              ),
-          },
-          {
-            key: 'priority',
-            title: t('columns.priority'),
-            dataIndex: 'priority',
-            width: 90,
-            sorter: true,
-            sortOrder: sortOrderOf('priority'),
-          },
-          {
-            key: 'validUntil',
-            title: t('columns.validity'),
-            width: 230,
-            sorter: true,
-            sortOrder: sortOrderOf('validUntil'),
-            render: (_, r) =>
-              `${r.validFrom ? when(r.validFrom) : t('onArrival')} – ${r.validUntil ? when(r.validUntil) : t('untilStopped')}`,
-          },
-          {
-            key: 'sentAt',
-            title: t('columns.sentAt'),
-            width: 150,
-            sorter: true,
-            sortOrder: sortOrderOf('sentAt'),
-            render: (_, r) => when(r.sentAt),
-          },
-          {
-            key: 'updatedAt',
-            title: tc('common.updatedAt'),
-            width: 150,
-            sorter: true,
-            sortOrder: sortOrderOf('updatedAt'),
-            render: (_, r) => when(r.updatedAt),
-          },
-          {
-            key: 'actions',
-            title: tc('common.actions'),
-            width: 330,
-            render: (_, r) =>
-              bin ? (
-                <Space size={0} wrap>
-                  <GuardedConfirm
-                    permission="message:list:delete"
-                    title={t('confirmRestore', { name: r.name })}
-                    onConfirm={() => onRestore([r.id])}
-                  >
-                    <Button type="link" size="small" data-testid="message-restore">
-                      {t('actions.restore')}
-                    </Button>
-                  </GuardedConfirm>
-                  <GuardedConfirm
-                    permission="message:list:delete"
-                    title={t('confirmPurge', { name: r.name })}
-                    onConfirm={() => onPurge([r.id])}
-                  >
-                    <Button type="link" size="small" danger data-testid="message-purge">
-                      {t('actions.purge')}
-                    </Button>
-                  </GuardedConfirm>
-                </Space>
-              ) : (
-                <RowActions
-                  row={r}
-                  send={send}
-                  onPreview={() => setPreviewing(r)}
-                  onEdit={() => void navigate(messageFormPath(r.id))}
-                  onDelivery={() => setDelivery(r)}
-                  onResubmit={() => setResubmitting(r)}
-                  onDelete={() => onDelete([r.id])}
-                />
-              ),
-          },
-        ]}
+        columns={messageColumns({
+          t,
+          tc,
+          bin,
+          canEdit: can('message:form:edit'),
+          sortOrderOf,
+          onDelivery: setDelivery,
+          actions: (r) =>
+            bin ? (
+              <BinRowActions row={r} onRestore={() => onRestore([r.id])} onPurge={() => onPurge([r.id])} />
+            ) : (
+              <RowActions
+                row={r}
+                send={send}
+                onPreview={() => setPreviewing(r)}
+                onEdit={() => void navigate(messageFormPath(r.id))}
+                onDelivery={() => setDelivery(r)}
+                onResubmit={() => setResubmitting(r)}
+                onDelete={() => onDelete([r.id])}
+              />
+            ),
+        })}
       />
       {previewing ? (
         <MessagePreviewModal id={previewing.id} title={previewing.name} onClose={() => setPreviewing(null)} />
