@@ -412,6 +412,7 @@ export class Player {
       clock: new Date().toISOString(),
       resolution: this.screen.resolution(),
       downloads: this.sync.downloads,
+      messages: this.messages.showing().slice(0, 100),
     };
     const estimate = await navigator.storage?.estimate?.().catch(() => null);
     if (estimate?.quota !== undefined) {

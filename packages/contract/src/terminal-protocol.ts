@@ -81,6 +81,13 @@ export const TerminalStatusSchema = Type.Object({
   /** The terminal's clock, ISO 8601 (the server compares it with its own). */
   clock: Type.String({ maxLength: 40 }),
   resolution: Type.String({ maxLength: 20 }),
+  /**
+   * Messages on screen now (ids), so that the console shows which are showing; absent from terminals
+   * that do not report them (the console then goes by the `showMessage` ack).
+   */
+  messages: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 100 }),
+  ),
   /** Materials of the manifest present in the cache, of how many. */
   downloads: Type.Optional(
     Type.Object({ done: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) }),

@@ -116,6 +116,7 @@ export async function heldBy(
     })
     .from(messageTerminals)
     .innerJoin(messages, eq(messages.id, messageTerminals.messageId))
+    .innerJoin(terminals, eq(terminals.id, messageTerminals.terminalId))
     .leftJoin(terminalCommands, eq(terminalCommands.id, messageTerminals.commandId))
     .where(
       and(

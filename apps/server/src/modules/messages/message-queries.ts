@@ -37,8 +37,9 @@ export const messageStatus = sql<MessageStatus>`(case
 
 /**
  * A terminal's delivery state of a message, over message_terminals ⟕ terminal_commands (its last
- * `showMessage`) ⋈ messages: stopped there; expired (past its end, or never delivered in time);
- * queued (not yet written to an open channel, or not answered); failed; showing or delivered (acked).
+ * `showMessage`) ⋈ messages ⋈ terminals: stopped there; expired (past its end, or never delivered in
+ * time); queued (not yet written to an open channel, or not answered); failed; showing or delivered
+ * (acked): by the messages an online terminal last reported on screen, else by the ack.
  */
 export const deliveryState = sql<MessageDeliveryState>`(case
   when ${messageTerminals.stoppedAt} is not null then 'stopped'
@@ -47,6 +48,8 @@ export const deliveryState = sql<MessageDeliveryState>`(case
     or (${terminalCommands.state} = 'queued' and ${terminalCommands.expiresAt} <= now()) then 'expired'
   when ${terminalCommands.id} is null or ${terminalCommands.state} in ('queued', 'sent') then 'queued'
   when ${terminalCommands.state} = 'failed' then 'failed'
+  when ${terminals.online} and jsonb_typeof(${terminals.status}->'messages') = 'array' then
+    case when ${terminals.status}->'messages' @> to_jsonb(${messages.id}) then 'showing' else 'delivered' end
   when ${terminalCommands.result}->>'showing' = 'true' then 'showing'
   else 'delivered' end)`;
 
@@ -137,6 +140,7 @@ export async function deliveryCounts(
     .select({ messageId: messageTerminals.messageId, state: deliveryState, n: sql<number>`count(*)::int` })
     .from(messageTerminals)
     .innerJoin(messages, eq(messages.id, messageTerminals.messageId))
+    .innerJoin(terminals, eq(terminals.id, messageTerminals.terminalId))
     .leftJoin(terminalCommands, eq(terminalCommands.id, messageTerminals.commandId))
     .where(inArray(messageTerminals.messageId, messageIds))
     .groupBy(messageTerminals.messageId, deliveryState);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMaterial } from '../materials/library-fixture.js';
 import { programDoc } from '../programs/fixture.js';
 import {
+  STATUS,
   connect,
   listeningApp,
   type ChannelClient,
@@ -108,6 +109,16 @@ describe('message delivery over the terminal channel: send, ack, offline catch-u
     const shop = await connect(t, offline.token);
     const command = await nextCommand(shop, 'showMessage');
     shop.send({ type: 'ack', commandId: command.commandId, ok: true, result: { showing: false } });
+    await expect.poll(statesOf).toEqual({ Hall: 'showing', Shop: 'delivered' });
+    // Its window opens later: the heartbeat's messages on screen make it showing, and delivered again after.
+    const beat = async (seq: number, onScreen: number[]) => {
+      shop.send({ type: 'heartbeat', seq, status: { ...STATUS, messages: onScreen } });
+      await shop.next('heartbeatAck');
+      await t.app.services.terminalPresence.flush();
+    };
+    await beat(1, [message]);
+    await expect.poll(statesOf).toEqual({ Hall: 'showing', Shop: 'showing' });
+    await beat(2, []);
     await expect.poll(statesOf).toEqual({ Hall: 'showing', Shop: 'delivered' });
     await post('ajaxSave', {
       id: message,
