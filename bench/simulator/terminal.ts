@@ -247,9 +247,16 @@ export class SimTerminal {
   heartbeat(): void {
     if (!this.open || !this.ws) return;
     const seq = this.seq++;
-    const takeover = this.messages.size
-      ? pickMessages([...this.messages.values()], Date.now(), this.timeZone).takeover
+    const picks = this.messages.size
+      ? pickMessages([...this.messages.values()], Date.now(), this.timeZone)
       : null;
+    const takeover = picks?.takeover ?? null;
+    // What is on screen, as the player reports it: every slot's message.
+    const onScreen = picks
+      ? [picks.takeover, picks.notice, ...Object.values(picks.tickers)].flatMap((p) =>
+          p ? [p.payload.id] : [],
+        )
+      : [];
     const status: TerminalStatus = {
       // As the player: a takeover on screen is what plays.
       playing: takeover ? { kind: 'message', id: takeover.payload.id } : { kind: 'idle' },
@@ -258,6 +265,7 @@ export class SimTerminal {
       appVersion: 'sim-1.0.0',
       clock: new Date().toISOString(),
       resolution: '1920x1080',
+      messages: onScreen,
     };
     this.inFlight.set(seq, performance.now());
     this.send({ type: 'heartbeat', seq, status });
