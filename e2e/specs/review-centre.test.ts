@@ -213,11 +213,22 @@ describe('review centre', () => {
       await expectMessage(page, 'Programs rejected: 1');
       await row.waitFor({ state: 'detached' });
       expect(await reviewer('/a/api/review/pendingCounts')).toEqual({ program: 0 });
-      // Nothing waits any more: a fresh page shows no count in the menu.
-      await page.reload();
-      await page.getByTestId('menu-inline').waitFor();
+      // Nothing waits any more: the decision clears the menu's count, without a reload.
       await page.getByText('No programs are waiting for review').waitFor();
-      expect(await page.getByTestId('menu-badge-label').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('menu-badge-label').count()).toBe(0);
+      // The rejected program's history on the page: submitted by the maker, then rejected with the note.
+      await page.getByTestId('program-review-state').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Rejected' })
+        .click();
+      await row.getByTestId('review-history-open').click();
+      const steps = page.getByTestId('review-history-step');
+      await expect.poll(() => steps.count()).toBe(2);
+      expect(await steps.nth(0).getAttribute('data-action')).toBe('submitted');
+      expect(await steps.nth(0).innerText()).toContain(MAKER.name);
+      expect(await steps.nth(1).getAttribute('data-action')).toBe('rejected');
+      expect(await steps.nth(1).innerText()).toContain(note);
+      await page.keyboard.press('Escape');
 
       // The maker's bell has the decision with the note; the history keeps who decided what.
       await makerPage.page.getByTestId('notice-bell').click();

@@ -27,6 +27,7 @@ import type programReview from '../pages/program-review/locales/en-US';
 import type programs from '../pages/programs/locales/en-US';
 import type publish from '../pages/publish/locales/en-US';
 import type registration from '../pages/registration/locales/en-US';
+import type reviewHistory from '../pages/review-history/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
@@ -59,6 +60,7 @@ export interface PageMessageTypes {
   programs: typeof programs;
   publish: typeof publish;
   registration: typeof registration;
+  reviewHistory: typeof reviewHistory;
   roles: typeof roles;
   systemSettings: typeof systemSettings;
   terminalMonitor: typeof terminalMonitor;

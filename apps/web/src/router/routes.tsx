@@ -57,11 +57,16 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'messages',
   ),
   programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
-  programReview: page(() => import('../pages/program-review/ProgramReviewPage'), 'programReview'),
+  programReview: page(
+    () => import('../pages/program-review/ProgramReviewPage'),
+    'programReview',
+    'reviewHistory',
+  ),
   materialReview: page(
     () => import('../pages/material-review/MaterialReviewPage'),
     'materialReview',
     'materials',
+    'reviewHistory',
   ),
   playPlan: page(() => import('../pages/plans/PlansPage'), 'plans', 'planTimeline'),
   planMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake', 'planTimeline'),
@@ -72,12 +77,18 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'editorPanels',
   ),
   messageList: page(() => import('../pages/messages/MessagesPage'), 'messages', 'messageWebhook'),
-  messageReview: page(() => import('../pages/message-review/MessageReviewPage'), 'messageReview', 'messages'),
+  messageReview: page(
+    () => import('../pages/message-review/MessageReviewPage'),
+    'messageReview',
+    'messages',
+    'reviewHistory',
+  ),
   planReview: page(
     () => import('../pages/plan-review/PlanReviewPage'),
     'planReview',
     'plans',
     'planTimeline',
+    'reviewHistory',
   ),
 };
 

@@ -1,11 +1,13 @@
 import { REVIEW_STATE_VALUES } from '@apm/contract';
 import { App, Button, Card, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { ReviewBulkActions } from '../admin/ReviewBulkActions';
 import { useReviewQueue, type ReviewQueueOptions, type ReviewState } from '../admin/use-review-queue';
+import { ReviewHistoryModal } from '../../pages/review-history/ReviewHistoryModal';
+import type { ReviewKind } from '../../services/review';
 import { ReviewNoteModal, type ReviewNamespace } from './ReviewNoteModal';
 
 /** Test ids of a review page's controls (kept per page: each page's end-to-end tests name them). */
@@ -48,6 +50,8 @@ export interface ReviewLayoutProps<
   namespace: ReviewNamespace;
   /** Permission deciding needs (`review:<kind>:review`). */
   permission: string;
+  /** What is reviewed: each row's review history (`review/history`) opens from its actions. */
+  kind: ReviewKind;
   /** The queue's calls and the page's own filters (see {@link useReviewQueue}); the message is added. */
   queue: Omit<ReviewQueueOptions<T, F>, 'onDecided'>;
   /** The page's own filter controls, after the keyword and the state. */
@@ -91,6 +95,8 @@ export function ReviewLayout<
       void message.success(t(decision === 'approve' ? 'approved' : 'rejected', { count })),
   });
   const { state, setState, selected, setSelected, list, page, setPage, deciding, setDeciding } = queue;
+  const { t: th } = useTranslation('reviewHistory');
+  const [historyOf, setHistoryOf] = useState<T | null>(null);
   const rows = list.data?.list ?? [];
 
   const columns: ColumnsType<T> = [
@@ -127,7 +133,7 @@ export function ReviewLayout<
     {
       key: 'actions',
       title: tc('common.actions'),
-      width: 210,
+      width: 260,
       ...(props.scrollX ? { fixed: 'right' as const } : {}),
       render: (_, row) => (
         <Space size={0} wrap>
@@ -139,6 +145,14 @@ export function ReviewLayout<
             data-testid={ids.preview}
           >
             {t('preview')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setHistoryOf(row)}
+            data-testid="review-history-open"
+          >
+            {th('open')}
           </Button>
           <Authorized permission={permission}>
             <Button
@@ -223,6 +237,14 @@ export function ReviewLayout<
         columns={columns}
       />
       {props.preview}
+      {historyOf ? (
+        <ReviewHistoryModal
+          kind={props.kind}
+          id={historyOf.id}
+          name={historyOf.name}
+          onClose={() => setHistoryOf(null)}
+        />
+      ) : null}
       {deciding ? (
         <ReviewNoteModal
           namespace={namespace}

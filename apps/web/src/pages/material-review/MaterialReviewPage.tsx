@@ -24,6 +24,7 @@ export default function MaterialReviewPage() {
   return (
     <ReviewLayout<Material, { kind?: MaterialKind; officeId?: number }>
       namespace="materialReview"
+      kind="material"
       permission="review:material:review"
       testIds={reviewTestIds('review', {
         state: 'review-filter-state',

@@ -22,6 +22,7 @@ export default function MessageReviewPage() {
   return (
     <ReviewLayout<MessageSummary, { kind?: MessageKind }>
       namespace="messageReview"
+      kind="message"
       permission="review:message:review"
       testIds={reviewTestIds('message-review')}
       scrollX={1560}

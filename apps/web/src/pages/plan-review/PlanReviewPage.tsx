@@ -16,6 +16,7 @@ export default function PlanReviewPage() {
   return (
     <ReviewLayout<PlanSummary, object>
       namespace="planReview"
+      kind="plan"
       permission="review:plan:review"
       testIds={reviewTestIds('plan-review')}
       queue={{

@@ -17,6 +17,7 @@ export default function ProgramReviewPage() {
   return (
     <ReviewLayout<ProgramSummary, object>
       namespace="programReview"
+      kind="program"
       permission="review:program:review"
       testIds={reviewTestIds('program-review', {
         name: 'program-review-preview',
