@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { adminSuite, openPage, openSignedInPage } from '../support/suite.js';
+import { menuLabel } from '../support/menu.js';
 
 const SIDE_MENU = '[data-testid=side-menu]';
 
@@ -50,7 +51,7 @@ async function scanMenuPages(page: Page, theme: string): Promise<{ pages: number
   for (let i = 0; i < count; i += 1) {
     await openAllSubmenus(page);
     const item = items.nth(i);
-    const label = ((await item.textContent()) ?? '').trim();
+    const label = await menuLabel(item);
     await item.click();
     await page.waitForFunction((name) => document.title === `Admin | ${name}`, label, { timeout: 15_000 });
     await settle(page);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { menuLabel } from '../support/menu.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** Opens every closed submenu of the side menu (inline mode keeps several open). */
@@ -23,7 +24,7 @@ async function walkMenu(page: Page, menu: string): Promise<string[]> {
   for (let i = 0; i < count; i += 1) {
     await openAllSubmenus(page, menu);
     const item = items.nth(i);
-    const label = ((await item.textContent()) ?? '').trim();
+    const label = await menuLabel(item);
     await item.click();
     await page.waitForFunction((name) => document.title === `Admin | ${name}`, label, { timeout: 15_000 });
     await page.waitForSelector('[data-testid=page-content]');
@@ -70,7 +71,7 @@ describe('every menu entry, at desktop and phone widths', () => {
       await openAllSubmenus(page, drawer);
       if (count === Number.POSITIVE_INFINITY) count = await items.count();
       const item = items.nth(i);
-      const label = ((await item.textContent()) ?? '').trim();
+      const label = await menuLabel(item);
       await item.click();
       await page.waitForFunction((n) => document.title === `Admin | ${n}`, label, { timeout: 15_000 });
       await page.waitForSelector(drawer, { state: 'hidden' });

@@ -52,11 +52,15 @@ export async function addSession(
   ]);
 }
 
-/** Collects browser console errors and page errors. */
+/** Collects browser console errors and page errors (a failed resource with its URL, to tell which call failed). */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() !== 'error') return;
+    const url = msg.location().url;
+    errors.push(
+      msg.text().startsWith('Failed to load resource') && url ? `${msg.text()}: ${url}` : msg.text(),
+    );
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
