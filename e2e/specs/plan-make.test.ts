@@ -231,6 +231,12 @@ describe('plan production', () => {
       waitFor: '[data-testid=plan-make]',
       viewport: WIDE_VIEWPORT,
     });
+    // A refused preview says why, beside the console's line.
+    page.on('response', (response) => {
+      if (response.status() < 400 || !response.url().includes('/playPlan/preview')) return;
+      const body = response.request().postData()?.slice(0, 600) ?? '';
+      void response.text().then((answer) => errors.push(`preview ${response.status()}: ${answer} ← ${body}`));
+    });
     await page.getByTestId('plan-name').fill(`${stamp} Draft`);
     await page.getByTestId('plan-entry-add').click();
     await pickProgram(page, 'plan-item-add', mine);

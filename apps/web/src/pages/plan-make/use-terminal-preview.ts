@@ -9,6 +9,14 @@ import { segmentsFromIso } from './state/terminal-week';
 /** How long the document must stay unchanged before a terminal's preview is asked again (ms). */
 export const PREVIEW_DEBOUNCE_MS = 500;
 
+/**
+ * Whether the server can preview a document as it stands: an entry just added has no program yet,
+ * which the server refuses (400); such a draft is not asked about until it is complete.
+ */
+export function previewable(document: PlanDocument): boolean {
+  return document.entries.every((entry) => entry.items.length > 0);
+}
+
 /** What {@link useTerminalPreview} asks: the unsaved document on a terminal over a range (ISO instants). */
 export interface TerminalPreviewInput {
   document: PlanDocument;
@@ -46,7 +54,7 @@ export function useTerminalPreview(input: TerminalPreviewInput): TerminalPreview
     queryKey: ['plans', 'preview', 'editor', terminalId, planId, from, to, document] as const,
     queryFn: ({ signal }) =>
       previewPlan({ document, ...(planId ? { planId } : {}), terminalId: terminalId!, from, to }, signal),
-    enabled: terminalId !== null,
+    enabled: terminalId !== null && previewable(document),
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[3] === terminalId ? previous : undefined,
     retry: false,
