@@ -34,3 +34,5 @@ export * from './plan-publications.js';
 export * from './messages.js';
 export * from './message-terminals.js';
 export * from './review-decisions.js';
+export * from './strategies.js';
+export * from './strategy-terminals.js';
