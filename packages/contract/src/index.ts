@@ -30,3 +30,4 @@ export * from './plan.js';
 export * from './plan-api.js';
 export * from './message.js';
 export * from './message-api.js';
+export * from './alarm.js';

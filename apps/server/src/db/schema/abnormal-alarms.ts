@@ -1,15 +1,16 @@
+import { ALARM_TYPES, type AlarmType } from '@apm/contract';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { offices } from './offices.js';
 import { terminals } from './terminals.js';
 import { users } from './users.js';
 
-/** Kinds of abnormal alarm raised about a terminal. */
-export const ALARM_TYPES = ['offline', 'downloadFailed', 'diskFull', 'playError'] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
+export { ALARM_TYPES, type AlarmType };
 
 /**
  * An abnormal alarm about a terminal (`abnormalAlarmList`): raised when it happens, ended when
- * the cause goes away (`endedAt`), cleaned up by an operator (`clearedAt`).
+ * the cause goes away (`endedAt`), acknowledged and assigned by an operator, resolved (cleaned up,
+ * `clearedAt`); `notifiedAt` marks it taken by the notification rules (sent or not).
  */
 export const abnormalAlarms = pgTable(
   'abnormal_alarms',
@@ -26,9 +27,15 @@ export const abnormalAlarms = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
     clearedBy: integer('cleared_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
     index('abnormal_alarms_terminal_idx').on(t.terminalId, t.raisedAt),
     index('abnormal_alarms_office_idx').on(t.officeId, t.raisedAt),
+    index('abnormal_alarms_unnotified_idx').on(t.id).where(sql`notified_at IS NULL`),
   ],
 );

@@ -36,3 +36,5 @@ export * from './message-terminals.js';
 export * from './review-decisions.js';
 export * from './strategies.js';
 export * from './strategy-terminals.js';
+export * from './alarm-rules.js';
+export * from './alarm-notifications.js';
