@@ -88,5 +88,10 @@ export function commandHandlers(
       player.applyPower();
       return { entries: entries.length, screenOn: isScreenOn(entries, new Date()) };
     },
+    async applyStrategy({ strategy }) {
+      const applied = player.strategy.apply(strategy);
+      player.applyPower();
+      return applied;
+    },
   };
 }

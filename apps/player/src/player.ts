@@ -20,9 +20,9 @@ import { MessageDesk, messageImageUrl } from './messages.js';
 import { Playback } from './playback.js';
 import { deviceZone, MAX_WAIT_MS, scheduleAt, scheduleZone } from './schedule.js';
 import { ProofOfPlay } from './proof-of-play.js';
-import { isScreenOn } from './power-schedule.js';
 import { Screen } from './screen.js';
 import { settingsFromServer } from './server-settings.js';
+import { StrategyKeeper } from './strategy.js';
 import * as storage from './storage.js';
 import { ManifestSync } from './sync.js';
 import { weatherFor } from './weather.js';
@@ -30,6 +30,7 @@ import { weatherFor } from './weather.js';
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 
 const CLEARED_KEY = 'apm.player.cleared';
+const STRATEGY_KEY = 'apm.player.strategy';
 const POWER_CHECK_MS = 15_000;
 
 /**
@@ -51,6 +52,26 @@ export class Player {
   /** Notices' images, kept so that they show offline too. */
   private readonly messageImages = new MessageImages((url) => this.api.file(materialUrl({ url }), 0, null));
   sync!: ManifestSync;
+  /** The terminal strategy (volume, brightness and power by time of day, a daily reboot), kept across reloads. */
+  readonly strategy = new StrategyKeeper(
+    {
+      read: () => localStorage.getItem(STRATEGY_KEY),
+      write: (value) =>
+        value === null ? localStorage.removeItem(STRATEGY_KEY) : localStorage.setItem(STRATEGY_KEY, value),
+    },
+    {
+      setVolume: (volume) => {
+        this.playback.setVolume(volume);
+        this.screen.root.dataset.volume = String(volume);
+      },
+      setBrightness: (percent) => {
+        const filter = percent === 100 ? '' : `brightness(${percent}%)`;
+        for (const layer of [this.screen.stage, this.screen.messages]) layer.style.filter = filter;
+        this.screen.root.dataset.brightness = String(percent);
+      },
+      reload: () => location.reload(),
+    },
+  );
   private claimed = false;
   private name = '';
   private readonly plays = new ProofOfPlay((message) => this.channel.send(message));
@@ -390,7 +411,7 @@ export class Player {
 
   /** Applies the power schedule: outside its on-times the screen is black and playback paused. */
   applyPower(): void {
-    const on = isScreenOn(this.settings.powerSchedule, new Date());
+    const on = this.strategy.tick(this.settings);
     if (on === this.screenOn) return;
     this.screenOn = on;
     this.screen.blank(!on);
@@ -407,7 +428,7 @@ export class Player {
         : now.kind === 'program'
           ? { kind: 'program', id: now.id, name: now.name?.slice(0, 200) }
           : now,
-      volume: this.settings.volume,
+      volume: this.strategy.volume ?? this.settings.volume,
       appVersion: APP_VERSION,
       clock: new Date().toISOString(),
       resolution: this.screen.resolution(),

@@ -41,6 +41,7 @@ function recording() {
     powerSchedule: handler('powerSchedule'),
     setLocation: handler('setLocation'),
     reportLocation: handler('reportLocation'),
+    applyStrategy: handler('applyStrategy', { revision: 1, unsupported: [] }),
     updateApp: async () => {
       throw new Error('boom');
     },

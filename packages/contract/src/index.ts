@@ -31,3 +31,5 @@ export * from './plan-api.js';
 export * from './message.js';
 export * from './message-api.js';
 export * from './alarm.js';
+export * from './strategy.js';
+export * from './strategy-api.js';

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { ProgramDocumentSchema } from './program.js';
 import { PlanDocumentSchema } from './plan.js';
 import { TerminalMessagePayloadSchema } from './message.js';
+import { TerminalStrategySchema } from './strategy.js';
 
 /**
  * The terminal protocol (ours, DESIGN.md "Terminal protocol"): HTTP calls under
@@ -88,6 +89,11 @@ export const TerminalStatusSchema = Type.Object({
   messages: Type.Optional(
     Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 100 }),
   ),
+  /**
+   * What keeps failing to play now (a broken video, a page that will not load); absent while
+   * playback is fine. It raises a `playError` alarm, which ends when a heartbeat comes without it.
+   */
+  playError: Type.Optional(Type.String({ maxLength: 500 })),
   /** Materials of the manifest present in the cache, of how many. */
   downloads: Type.Optional(
     Type.Object({ done: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) }),
@@ -135,6 +141,12 @@ export const COMMAND_PARAMS = {
    * `{ latitude, longitude, accuracy }` (degrees, metres); the server keeps it on the terminal.
    */
   reportLocation: Type.Object({}),
+  /**
+   * A terminal strategy to keep and apply (null: the terminal's strategy was taken off, it goes back
+   * to its own settings); the ack result is `{ revision, unsupported: string[] }` — the policies
+   * (`brightness`, `downloadWindows`, ...) this terminal cannot apply.
+   */
+  applyStrategy: Type.Object({ strategy: Type.Union([TerminalStrategySchema, Type.Null()]) }),
 } satisfies Record<string, TSchema>;
 export type CommandName = keyof typeof COMMAND_PARAMS;
 export const COMMAND_NAMES = Object.keys(COMMAND_PARAMS) as CommandName[];

@@ -7,3 +7,4 @@ export * from './program-length.js';
 export * from './plan-problems.js';
 export * from './terminal-schedule.js';
 export * from './message-schedule.js';
+export * from './strategy-at.js';
