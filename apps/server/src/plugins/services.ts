@@ -17,6 +17,7 @@ import { VerificationCodes } from '../modules/auth/verification-codes.js';
 import { BrandService } from '../modules/customers/brand-service.js';
 import { MenuService } from '../modules/menus/service.js';
 import { NotificationService } from '../modules/notifications/service.js';
+import { AlarmNotifier } from '../modules/alarms/alarm-notifier.js';
 import { ConfiguredNotifier } from '../modules/notify/configured-notifier.js';
 import { OutboxNotifier, type Notifier } from '../modules/notify/outbox.js';
 import { SettingsService } from '../modules/settings/service.js';
@@ -69,6 +70,8 @@ export interface Services {
   loginGuard: LoginGuard;
   codes: VerificationCodes;
   notifier: Notifier;
+  /** Sends newly raised alarms by the alarm centre's notification rules (e-mail, webhook). */
+  alarmNotifier: AlarmNotifier;
   login: LoginService;
   init: InitService;
   userInfo: UserInfoService;
@@ -182,6 +185,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     loginGuard,
     codes,
     notifier,
+    alarmNotifier: new AlarmNotifier(db, notifier),
     login: new LoginService(db, settings, landingKey, loginGuard, codes, sessions, notifier),
     init: new InitService(db, settings, notifications),
     userInfo: new UserInfoService(db, menus, brands),
@@ -236,6 +240,7 @@ function createTerminalServices(
   const terminalDevices = new TerminalDeviceService(db, settings);
   const terminalPresence = new TerminalPresence(db, {
     offlineSeconds: config.terminal.offlineSeconds,
+    timeZone: config.timeZone,
     shared: cluster.redis
       ? {
           directory: new PresenceDirectory(cluster.redis, cluster.key),

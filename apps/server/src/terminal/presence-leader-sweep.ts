@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { PresenceDirectory } from './presence-directory.js';
-import { raiseOfflineAlarms } from './presence-sql.js';
+import { raiseOfflineAlarms } from './offline-alarms.js';
 import { intArray, queryRows } from './sql.js';
 
 /**
@@ -19,6 +19,7 @@ export class LeaderPresenceSweep {
     private readonly directory: PresenceDirectory,
     private readonly offlineSeconds: number,
     private readonly isLeader: () => boolean,
+    private readonly zoneFallback: string,
   ) {}
 
   /** One sweep; answers the terminals it took offline (none when this instance does not lead). */
@@ -40,7 +41,7 @@ export class LeaderPresenceSweep {
     await this.db.execute(sql`
       UPDATE terminals SET online = false, online_since = NULL
       WHERE id = ANY(${intArray(silent)}) AND online`);
-    await raiseOfflineAlarms(this.db, silent);
+    await raiseOfflineAlarms(this.db, silent, this.zoneFallback);
     return silent;
   }
 }

@@ -41,14 +41,3 @@ export async function endOfflineAlarms(db: Database, ids: readonly number[]): Pr
     UPDATE abnormal_alarms SET ended_at = now()
     WHERE terminal_id = ANY(${intArray(ids)}) AND type = 'offline' AND ended_at IS NULL`);
 }
-
-/** Raises an offline alarm for silent terminals: claimed ones only, once per silence (removed ones skipped by the join). */
-export async function raiseOfflineAlarms(db: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO abnormal_alarms (terminal_id, office_id, type, detail)
-    SELECT t.id, t.office_id, 'offline', jsonb_build_object('lastSeenAt', t.last_seen_at)
-    FROM terminals t
-    WHERE t.id = ANY(${intArray(ids)}) AND t.state = 'claimed' AND NOT EXISTS (
-      SELECT 1 FROM abnormal_alarms a WHERE a.terminal_id = t.id AND a.type = 'offline' AND a.ended_at IS NULL)`);
-}

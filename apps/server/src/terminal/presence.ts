@@ -5,7 +5,8 @@ import type { Database } from '../db/client.js';
 import type { StatusChange } from './command-status.js';
 import type { PresenceDirectory, SharedLive } from './presence-directory.js';
 import { LeaderPresenceSweep } from './presence-leader-sweep.js';
-import { endOfflineAlarms, raiseOfflineAlarms, writePresenceRows, type PresenceRow } from './presence-sql.js';
+import { raiseMissedOfflineAlarms, raiseOfflineAlarms } from './offline-alarms.js';
+import { endOfflineAlarms, writePresenceRows, type PresenceRow } from './presence-sql.js';
 import { queryRows, Serial } from './sql.js';
 import { StatusAlarmQueue } from './status-alarm-queue.js';
 import { blankStatusAlarms, heartbeatAlarms, progressAlarms } from './status-alarms.js';
@@ -52,6 +53,8 @@ export type LivePresence = TerminalLiveStatus & { clockSkewMs: number | null };
 /** Options of the presence service (the configuration gives the offline threshold). */
 export interface PresenceOptions {
   offlineSeconds: number;
+  /** The zone power schedules are read in for terminals and offices without one (the server's). */
+  timeZone?: string;
   /** Milliseconds between flushes to the database. */
   flushMs?: number;
   /**
@@ -96,8 +99,23 @@ export class TerminalPresence {
   ) {
     const shared = options.shared;
     this.leaderSweep = shared
-      ? new LeaderPresenceSweep(db, shared.directory, options.offlineSeconds, shared.isLeader)
+      ? new LeaderPresenceSweep(db, shared.directory, options.offlineSeconds, shared.isLeader, this.zone)
       : null;
+  }
+
+  private get zone(): string {
+    return this.options.timeZone ?? 'UTC';
+  }
+
+  /**
+   * Raises the offline alarms a power-off muted (or a stopped server missed) for terminals still
+   * silent; in the scale-out mode only the leader does. Answers how many it raised.
+   */
+  async raiseMissedAlarms(now = Date.now()): Promise<number> {
+    if (this.options.shared && !this.options.shared.isLeader()) return 0;
+    const live = async (ids: number[]) =>
+      new Set((await this.live(ids)).filter((l) => l.online).map((l) => l.id));
+    return raiseMissedOfflineAlarms(this.db, this.options.offlineSeconds, live, this.zone, now);
   }
 
   /** Scale-out mode: one sweep of the shared directory when this instance leads (see `LeaderPresenceSweep`). */
@@ -116,6 +134,7 @@ export class TerminalPresence {
         setInterval(() => void this.flush({ exact: false }).catch((err) => this.fail(err)), flushMs).unref(),
         setInterval(() => this.sweep(), sweepMs).unref(),
         setInterval(() => void this.sweepShared().catch((err) => this.fail(err)), sweepMs).unref(),
+        this.missedAlarmsTimer(),
       ];
       return;
     }
@@ -143,7 +162,14 @@ export class TerminalPresence {
     this.timers = [
       setInterval(() => void this.flush({ exact: false }).catch((err) => this.fail(err)), flushMs).unref(),
       setInterval(() => this.sweep(), sweepMs).unref(),
+      this.missedAlarmsTimer(),
     ];
+  }
+
+  /** Checks for missed offline alarms once per offline period (at least every minute). */
+  private missedAlarmsTimer(): NodeJS.Timeout {
+    const every = Math.min(60_000, this.options.offlineSeconds * 1000);
+    return setInterval(() => void this.raiseMissedAlarms().catch((err) => this.fail(err)), every).unref();
   }
 
   /** Stops the timers and writes what is left. */
@@ -172,7 +198,7 @@ export class TerminalPresence {
     entry.status = status;
     const clock = Date.parse(status.clock);
     entry.clockSkewMs = Number.isNaN(clock) ? null : clock - now;
-    this.statusAlarms.add(id, heartbeatAlarms(entry.alarms, status));
+    this.statusAlarms.add(id, heartbeatAlarms(entry.alarms, status, entry.clockSkewMs));
     const key = JSON.stringify({ ...status, clock: undefined });
     if (key !== entry.statusKey) {
       entry.statusKey = key;
@@ -339,7 +365,7 @@ export class TerminalPresence {
       this.alarmsToRaise.clear();
       await writePresenceRows(this.db, rows);
       await endOfflineAlarms(this.db, ending);
-      await raiseOfflineAlarms(this.db, raising);
+      await raiseOfflineAlarms(this.db, raising, this.zone);
       await this.loadStatusAlarms();
       await this.statusAlarms.flush(this.db);
       await this.flushShared();
@@ -355,6 +381,8 @@ export class TerminalPresence {
       const alarms = this.entries.get(id)?.alarms;
       if (!alarms) continue;
       alarms.diskFull ||= state.diskFull;
+      alarms.playError ||= state.playError;
+      alarms.clockDrift ||= state.clockDrift;
       for (const materialId of state.failed) alarms.failed.add(materialId);
     }
   }

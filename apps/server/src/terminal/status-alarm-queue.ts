@@ -53,13 +53,15 @@ export class StatusAlarmQueue {
     const rows = await queryRows<{ terminal_id: number; type: string; material_id: string | null }>(
       db,
       sql`SELECT terminal_id, type, detail->>'materialId' AS material_id FROM abnormal_alarms
-        WHERE ended_at IS NULL AND type IN ('diskFull', 'downloadFailed') ${only}`,
+        WHERE ended_at IS NULL AND type IN ('diskFull', 'downloadFailed', 'playError', 'clockDrift') ${only}`,
     );
     const states = new Map<number, StatusAlarmState>();
     for (const row of rows) {
       const state = states.get(row.terminal_id) ?? blankStatusAlarms();
       states.set(row.terminal_id, state);
       if (row.type === 'diskFull') state.diskFull = true;
+      else if (row.type === 'playError') state.playError = true;
+      else if (row.type === 'clockDrift') state.clockDrift = true;
       else if (row.material_id && /^[0-9]+$/.test(row.material_id)) state.failed.add(Number(row.material_id));
     }
     return states;

@@ -1,7 +1,13 @@
-import type { TerminalMessage, TerminalStatus } from '@apm/contract';
+import {
+  CLOCK_DRIFT_ALARM_MS,
+  CLOCK_DRIFT_RECOVERED_MS,
+  type TerminalMessage,
+  type TerminalStatus,
+} from '@apm/contract';
 
 /**
- * Rules of the alarms a terminal's own reports raise (`diskFull`, `downloadFailed`): pure
+ * Rules of the alarms a terminal's own reports raise (`diskFull`, `downloadFailed`, `playError`,
+ * `clockDrift`): pure
  * decisions on a small per-terminal state, so the heartbeat path only compares numbers. Presence
  * buffers the changes they answer and writes them with its batch.
  */
@@ -22,12 +28,20 @@ export interface StatusAlarmState {
   diskFull: boolean;
   /** Materials with an open downloadFailed alarm. */
   failed: Set<number>;
+  /** Whether a playError alarm is open. */
+  playError: boolean;
+  /** Whether a clockDrift alarm is open. */
+  clockDrift: boolean;
 }
 
 /** A change to the alarms of a terminal; `materialId` absent on an end = every downloadFailed alarm. */
 export type StatusAlarmChange =
   | { action: 'raise'; type: 'diskFull'; detail: { free: number; total: number } }
   | { action: 'end'; type: 'diskFull' }
+  | { action: 'raise'; type: 'playError'; detail: { error: string; playing: string | null } }
+  | { action: 'end'; type: 'playError' }
+  | { action: 'raise'; type: 'clockDrift'; detail: { skewMs: number } }
+  | { action: 'end'; type: 'clockDrift' }
   | {
       action: 'raise';
       type: 'downloadFailed';
@@ -37,7 +51,12 @@ export type StatusAlarmChange =
   | { action: 'end'; type: 'downloadFailed'; materialId?: number };
 
 /** The state of a terminal without open status alarms. */
-export const blankStatusAlarms = (): StatusAlarmState => ({ diskFull: false, failed: new Set() });
+export const blankStatusAlarms = (): StatusAlarmState => ({
+  diskFull: false,
+  failed: new Set(),
+  playError: false,
+  clockDrift: false,
+});
 
 /** Whether `free` of `total` bytes is a full disk (a disk of unknown size never is). */
 export const isDiskFull = (free: number, total: number): boolean =>
@@ -50,10 +69,37 @@ export const isDiskRecovered = (free: number, total: number): boolean =>
 /**
  * The changes a heartbeat's status makes: diskFull raised when the disk fills and ended when it
  * recovers; every downloadFailed alarm ended when the terminal holds all its manifest needs
- * (`downloads.done >= total`: what failed has since come in or left the manifest).
+ * (`downloads.done >= total`: what failed has since come in or left the manifest); playError
+ * raised while the terminal reports one and ended when it stops; clockDrift raised when its clock
+ * is a minute off ours (`skewMs`: its clock minus ours, null when unreadable) and ended once back
+ * within half of that.
  */
-export function heartbeatAlarms(state: StatusAlarmState, status: TerminalStatus): StatusAlarmChange[] {
+export function heartbeatAlarms(
+  state: StatusAlarmState,
+  status: TerminalStatus,
+  skewMs: number | null = null,
+): StatusAlarmChange[] {
   const changes: StatusAlarmChange[] = [];
+  const error = status.playError;
+  if (error && !state.playError) {
+    state.playError = true;
+    const playing =
+      status.playing.name ?? (status.playing.id ? `${status.playing.kind} ${status.playing.id}` : null);
+    changes.push({ action: 'raise', type: 'playError', detail: { error, playing } });
+  } else if (!error && state.playError) {
+    state.playError = false;
+    changes.push({ action: 'end', type: 'playError' });
+  }
+  if (skewMs !== null) {
+    const off = Math.abs(skewMs);
+    if (!state.clockDrift && off > CLOCK_DRIFT_ALARM_MS) {
+      state.clockDrift = true;
+      changes.push({ action: 'raise', type: 'clockDrift', detail: { skewMs: Math.round(skewMs) } });
+    } else if (state.clockDrift && off <= CLOCK_DRIFT_RECOVERED_MS) {
+      state.clockDrift = false;
+      changes.push({ action: 'end', type: 'clockDrift' });
+    }
+  }
   const disk = status.disk;
   if (disk && disk.total > 0) {
     if (!state.diskFull && isDiskFull(disk.free, disk.total)) {

@@ -95,4 +95,32 @@ describe('status alarm rules', () => {
     ]);
     expect(state.failed.size).toBe(0);
   });
+
+  it('raises playError while the terminal reports one and ends it when a heartbeat comes without', () => {
+    const state = blankStatusAlarms();
+    const failing = status({
+      playError: 'video 12: decode failed',
+      playing: { kind: 'program', id: 4, name: 'Lobby' },
+    });
+    expect(heartbeatAlarms(state, failing)).toEqual([
+      { action: 'raise', type: 'playError', detail: { error: 'video 12: decode failed', playing: 'Lobby' } },
+    ]);
+    // Still failing: raised once.
+    expect(heartbeatAlarms(state, failing)).toEqual([]);
+    expect(heartbeatAlarms(state, status())).toEqual([{ action: 'end', type: 'playError' }]);
+    expect(heartbeatAlarms(state, status())).toEqual([]);
+  });
+
+  it('raises clockDrift past a minute either way and ends it only back within half a minute', () => {
+    const state = blankStatusAlarms();
+    expect(heartbeatAlarms(state, status(), 59_000)).toEqual([]);
+    expect(heartbeatAlarms(state, status(), null)).toEqual([]);
+    expect(heartbeatAlarms(state, status(), -61_000)).toEqual([
+      { action: 'raise', type: 'clockDrift', detail: { skewMs: -61_000 } },
+    ]);
+    expect(heartbeatAlarms(state, status(), 90_000)).toEqual([]);
+    // Between the thresholds: still drifting (no flapping at the edge).
+    expect(heartbeatAlarms(state, status(), 45_000)).toEqual([]);
+    expect(heartbeatAlarms(state, status(), 2_000)).toEqual([{ action: 'end', type: 'clockDrift' }]);
+  });
 });

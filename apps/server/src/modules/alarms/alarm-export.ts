@@ -6,7 +6,7 @@ import {
   type SpreadsheetCell,
   type SpreadsheetFormat,
 } from '../../lib/spreadsheet-export.js';
-import type { Alarm } from './alarm-service.js';
+import type { Alarm } from './alarm-queries.js';
 
 /** Export formats of the alarm list. */
 export const ALARM_EXPORT_FORMATS = SPREADSHEET_FORMATS;

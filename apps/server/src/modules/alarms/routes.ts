@@ -1,4 +1,12 @@
-import { EnvelopeOf, PageOf, PageQuery } from '@apm/contract';
+import {
+  ALARM_HANDLING,
+  ALARM_SEVERITIES,
+  AlarmNotificationSchema,
+  AlarmSchema,
+  EnvelopeOf,
+  PageOf,
+  PageQuery,
+} from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ALARM_TYPES } from '../../db/schema/index.js';
@@ -11,16 +19,23 @@ import {
   alarmExportHeaders,
   alarmExportStream,
 } from './alarm-export.js';
-import { ALARM_STATE_FILTERS, AlarmService } from './alarm-service.js';
+import alarmRuleRoutes from './rule-routes.js';
+import { ALARM_STATE_FILTERS, AlarmService, type AlarmFilters, type AlarmTarget } from './alarm-service.js';
 
 const tags = ['alarm'];
 const BASE = '/a/api/abnormalAlarm';
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Filters shared by the list and the exports. */
 const Filters = {
   type: Type.Optional(Type.Enum([...ALARM_TYPES])),
+  severity: Type.Optional(Type.Enum([...ALARM_SEVERITIES])),
+  handling: Type.Optional(
+    Type.Enum([...ALARM_HANDLING], {
+      description: 'new: not acknowledged; acknowledged: acknowledged, not resolved; resolved: cleaned up',
+    }),
+  ),
+  assigneeId: Type.Optional(Id),
   state: Type.Optional(
     Type.Enum([...ALARM_STATE_FILTERS], {
       description: 'active: not ended; ended; cleared: cleaned up by an operator; uncleared',
@@ -39,20 +54,31 @@ const Filters = {
   ),
 };
 
-const AlarmSchema = Type.Object({
-  id: Type.Integer(),
-  terminalId: Type.Integer(),
-  terminalName: Type.String(),
-  deviceId: Type.String(),
-  officeId: Nullable(Type.Integer()),
-  officeName: Nullable(Type.String()),
-  type: Type.Enum([...ALARM_TYPES]),
-  detail: Nullable(Type.Object({}, { additionalProperties: true })),
-  raisedAt: Type.String(),
-  endedAt: Nullable(Type.String()),
-  clearedAt: Nullable(Type.String()),
-  clearedByName: Nullable(Type.String()),
+/** Which alarms a bulk action acts on: `ids`, or `all: true` with the filters (never by omission). */
+const TargetBody = Type.Object({
+  ids: Type.Optional(IdsSchema),
+  all: Type.Optional(
+    Type.Literal(true, { description: 'Every alarm matching the filters (instead of ids); never implied' }),
+  ),
+  ...Filters,
 });
+const Note = Type.String({ maxLength: 500 });
+
+/**
+ * The target of a bulk action; 400 unless exactly one of `ids` and `all` is given. `assigning`: the
+ * body's `assigneeId` is the new assignee, not a filter.
+ */
+function targetOf(body: Record<string, unknown>, assigning = false): AlarmTarget {
+  const { ids, all, note: _note, ...rest } = body;
+  // A bulk action names its targets: an empty body must not mean "everything".
+  if ((ids === undefined) === (all === undefined)) {
+    const msg = 'ids: name the alarms, or send all: true with the filters (not both)';
+    throw badRequest(msg, 'validation', { fields: { ids: msg } });
+  }
+  if (ids !== undefined) return { ids: idsOf(ids as Parameters<typeof idsOf>[0]) };
+  if (assigning) delete rest.assigneeId;
+  return { all: true, filters: rest as AlarmFilters };
+}
 
 /** `abnormal-alarms-20261122-010203` in UTC. */
 const datedName = (prefix: string, now = new Date()) =>
@@ -61,6 +87,10 @@ const datedName = (prefix: string, now = new Date()) =>
 /** Abnormal alarms about terminals (`/a/api/abnormalAlarm/...`): list, details, clean-up, exports. */
 const alarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const alarms = new AlarmService(app.db);
+  const notifier = app.services.alarmNotifier;
+  app.addHook('onReady', async () => notifier.start(app.log));
+  app.addHook('onClose', async () => notifier.stop());
+  await app.register(alarmRuleRoutes);
 
   app.get(
     `${BASE}/abnormalAlarmList`,
@@ -85,8 +115,18 @@ const alarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'sys:alarm:view' },
       schema: {
         tags,
-        summary: 'Whether alarms wait to be cleaned up in the caller’s data range, and how many',
-        response: { 200: EnvelopeOf(Type.Object({ has: Type.Boolean(), count: Type.Integer() })) },
+        summary:
+          'Whether alarms wait to be resolved in the caller’s data range, how many, how many are unacknowledged, and the newest id',
+        response: {
+          200: EnvelopeOf(
+            Type.Object({
+              has: Type.Boolean(),
+              count: Type.Integer(),
+              unacknowledged: Type.Integer(),
+              latestId: Type.Union([Type.Integer(), Type.Null()]),
+            }),
+          ),
+        },
       },
     },
     async (request) => ok(await alarms.pending(request.auth!)),
@@ -98,9 +138,13 @@ const alarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'sys:alarm:view' },
       schema: {
         tags,
-        summary: 'One alarm with its terminal, office and who cleaned it up',
+        summary: 'One alarm with its terminal, office, who handled it and what the notification rules did',
         querystring: Type.Object({ id: Id }),
-        response: { 200: EnvelopeOf(AlarmSchema) },
+        response: {
+          200: EnvelopeOf(
+            Type.Object({ ...AlarmSchema.properties, notifications: Type.Array(AlarmNotificationSchema) }),
+          ),
+        },
       },
     },
     async (request) => ok(await alarms.detail(request.auth!, request.query.id)),
@@ -113,29 +157,78 @@ const alarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Cleans up the alarms named (all must be in scope) or, with all: true, every uncleared one in scope',
-        body: Type.Object({
-          ids: Type.Optional(IdsSchema),
-          all: Type.Optional(
-            Type.Literal(true, {
-              description: 'Every uncleared alarm in scope (instead of ids); never implied',
-            }),
-          ),
-        }),
+          'Resolves (cleans up) the alarms named (all must be in scope) or, with all: true, every unresolved one matching the filters',
+        body: TargetBody,
         response: { 200: EnvelopeOf(Type.Object({ cleared: Type.Integer() })) },
       },
     },
     async (request) => {
-      // A bulk clean-up names its targets: an empty body must not mean "everything".
-      if ((request.body.ids === undefined) === (request.body.all === undefined)) {
-        const msg = 'ids: name the alarms to clean up, or send all: true (not both)';
-        throw badRequest(msg, 'validation', { fields: { ids: msg } });
-      }
-      const ids = request.body.ids === undefined ? undefined : idsOf(request.body.ids);
-      const done = await alarms.cleanUp(request.auth!, ids);
-      request.log.info({ cleared: done.cleared, ids }, 'abnormal alarms cleaned up');
+      const target = targetOf(request.body);
+      const done = await alarms.cleanUp(request.auth!, target);
+      request.log.info({ cleared: done.cleared, target }, 'abnormal alarms cleaned up');
       return ok(done);
     },
+  );
+
+  app.post(
+    `${BASE}/acknowledge`,
+    {
+      config: { access: 'sys:alarm:edit' },
+      schema: {
+        tags,
+        summary:
+          'Acknowledges the alarms named or, with all: true, every unacknowledged unresolved one matching the filters; an optional note',
+        body: Type.Object({ ...TargetBody.properties, note: Type.Optional(Note) }),
+        response: { 200: EnvelopeOf(Type.Object({ acknowledged: Type.Integer() })) },
+      },
+    },
+    async (request) => ok(await alarms.acknowledge(request.auth!, targetOf(request.body), request.body.note)),
+  );
+
+  app.post(
+    `${BASE}/assign`,
+    {
+      config: { access: 'sys:alarm:edit' },
+      schema: {
+        tags,
+        summary:
+          'Assigns the unresolved alarms named (or all: true with filters) to a user of the caller’s organisation; null unassigns',
+        body: Type.Object({
+          ...TargetBody.properties,
+          assigneeId: Type.Union([Id, Type.Null()]),
+          note: Type.Optional(Note),
+        }),
+        response: { 200: EnvelopeOf(Type.Object({ assigned: Type.Integer() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await alarms.assign(
+          request.auth!,
+          targetOf(request.body, true),
+          request.body.assigneeId,
+          request.body.note,
+        ),
+      ),
+  );
+
+  app.get(
+    `${BASE}/assignees`,
+    {
+      config: { access: 'sys:alarm:edit' },
+      schema: {
+        tags,
+        summary:
+          'Enabled users of the caller’s organisation alarms can be assigned to (by name or login, at most 50)',
+        querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: {
+          200: EnvelopeOf(
+            Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), loginName: Type.String() })),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await alarms.assignees(request.auth!, request.query.keyword)),
   );
 
   const exportRoute = (name: string, summary: string, only: boolean) =>

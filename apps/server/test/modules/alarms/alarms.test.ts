@@ -89,6 +89,8 @@ describe('abnormal alarms: list, details, clean-up, exports', () => {
     expect((await api.get('abnormalAlarm/askIsHaveAbnormalAlarm', f.alarms)).body.data).toEqual({
       has: true,
       count: 3,
+      unacknowledged: 3,
+      latestId: ids.shop,
     });
     const detail = await api.get(`abnormalAlarm/abnormalAlarmClearDeail?id=${ids.shop}`, f.alarms);
     expect(detail.body.data).toMatchObject({
@@ -96,6 +98,8 @@ describe('abnormal alarms: list, details, clean-up, exports', () => {
       terminalName: 'Shop',
       officeName: 'A1 shop',
       detail: { seconds: 90 },
+      severity: 'warning',
+      notifications: [],
     });
     expect((await api.get(`abnormalAlarm/abnormalAlarmClearDeail?id=${ids.bee}`, f.alarms)).status).toBe(404);
 
@@ -122,6 +126,8 @@ describe('abnormal alarms: list, details, clean-up, exports', () => {
     expect((await api.get('abnormalAlarm/askIsHaveAbnormalAlarm', f.alarms)).body.data).toEqual({
       has: false,
       count: 0,
+      unacknowledged: 0,
+      latestId: null,
     });
     // B's alarm is untouched.
     const uncleared = await t.db.select().from(abnormalAlarms).where(isNull(abnormalAlarms.clearedAt));
