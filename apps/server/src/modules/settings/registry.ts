@@ -1,5 +1,6 @@
 import { Languages, type BrandConfig } from '@apm/contract';
 import { Type, type TSchema } from 'typebox';
+import { MAP_SETTINGS } from './map-settings.js';
 
 /**
  * Who may read a setting: `public` and `signedIn` settings through GET /a/api/sysSetting/getKey;
@@ -261,6 +262,7 @@ export const SETTINGS = {
     Type.String({ maxLength: 200 }),
     true,
   ),
+  ...MAP_SETTINGS,
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -7,6 +7,7 @@ import {
   SETTINGS,
   type SettingKey,
 } from './registry.js';
+import { MAP_GEOCODER_URL_PATTERN, MAP_TILE_URL_PATTERN } from './map-settings.js';
 
 /** The kind of value a setting holds, as the settings page shows it. */
 export type SettingType = 'boolean' | 'number' | 'string' | 'object';
@@ -36,6 +37,8 @@ const PATTERN_MESSAGES: Record<string, string> = {
   [HOST_NAME_PATTERN]: 'must be a lower-case host name',
   [EMAIL_OR_EMPTY_PATTERN]: 'must be an e-mail address or empty',
   [HOST_OR_EMPTY_PATTERN]: 'must be a host name or IP address, or empty',
+  [MAP_TILE_URL_PATTERN]: 'must be an http(s) URL template with {z}, {x} and {y}',
+  [MAP_GEOCODER_URL_PATTERN]: 'must be an http(s) URL',
 };
 
 interface Issue {
