@@ -4,10 +4,13 @@ import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { MapSuggestionService, MAX_QUERY_LENGTH } from './map-suggestion-service.js';
 
+/** A plain BCP 47 language tag such as `zh-CN`. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,3}$/;
+
 /** The first language of an Accept-Language header, when it is a plain language tag. */
 export function firstLanguage(header: string | undefined): string | null {
   const first = header?.split(',')[0]?.split(';')[0]?.trim() ?? '';
-  return /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,3}$/.test(first) ? first : null;
+  return LANGUAGE_TAG.test(first) ? first : null;
 }
 
 /** The map suggestion service (spec "Common"): address search for the terminal map. */
@@ -26,7 +29,16 @@ const suggestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Places matching an address (Nominatim-compatible geocoder of the mapGeocoderUrl setting; cached 5 minutes), ' +
           'named in the Accept-Language language. 503 mapUnavailable when the geocoder is unreachable, slow or garbled',
-        querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH }) }),
+        querystring: Type.Object({
+          q: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH }),
+          lang: Type.Optional(
+            Type.String({
+              pattern: LANGUAGE_TAG.source,
+              maxLength: 35,
+              description: 'Language of the place names (BCP 47, e.g. it-IT); Accept-Language otherwise',
+            }),
+          ),
+        }),
         response: {
           200: EnvelopeOf(
             Type.Array(Type.Object({ label: Type.String(), lat: Type.Number(), lng: Type.Number() })),
@@ -34,8 +46,10 @@ const suggestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) =>
-      ok(await suggestions.search(request.query.q, firstLanguage(request.headers['accept-language']))),
+    async (request) => {
+      const { q, lang } = request.query;
+      return ok(await suggestions.search(q, lang ?? firstLanguage(request.headers['accept-language'])));
+    },
   );
 };
 

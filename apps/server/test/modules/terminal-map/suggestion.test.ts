@@ -70,10 +70,10 @@ describe('map suggestion service: address search through a configurable Nominati
     standIn.server.close();
   });
 
-  const suggest = (q: string, headers: Record<string, string> = {}) =>
+  const suggest = (q: string, headers: Record<string, string> = {}, more = '') =>
     t.app.inject({
       method: 'GET',
-      url: `/apm-web/a/api/common/mapSuggestion?q=${encodeURIComponent(q)}`,
+      url: `/apm-web/a/api/common/mapSuggestion?q=${encodeURIComponent(q)}${more}`,
       headers: { cookie, ...headers },
     });
 
@@ -93,6 +93,13 @@ describe('map suggestion service: address search through a configurable Nominati
     const before = standIn.calls.length;
     expect((await suggest('  piazza   del duomo ', { 'accept-language': 'it-IT' })).statusCode).toBe(200);
     expect(standIn.calls.length).toBe(before);
+    await suggest('Piazza Navona&x=1', { 'accept-language': 'it-IT' });
+    expect(standIn.calls.at(-1)!.searchParams.get('q')).toBe('Piazza Navona&x=1');
+    await suggest('Piazza San Marco', { 'accept-language': 'it-IT' }, '&lang=fr-FR');
+    expect(standIn.calls.at(-1)!.searchParams.get('accept-language')).toBe('fr-FR');
+    const badLang = await suggest('Piazza', {}, '&lang=fr%20FR');
+    expect(badLang.statusCode).toBe(400);
+    expect(JSON.stringify(badLang.json().jsonObject)).toContain('lang');
     const none = await suggest('Nowhere at all');
     expect(none.json().data).toEqual([]);
   });
