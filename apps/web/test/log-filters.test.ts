@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { toLogFilters } from '../src/pages/logs/log-filters';
-import { attachmentName } from '../src/services/log';
+import { attachmentName } from '../src/services/download';
 
 describe('system log filters', () => {
   it('trims text, leaves out empty fields and sends the time range as ISO 8601', () => {

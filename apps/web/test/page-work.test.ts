@@ -10,7 +10,7 @@ describe('placeholder pages', () => {
       (p) => !(p.key in enUS.placeholder.pages),
     );
     expect(missing.map((p) => p.key)).toEqual([]);
-    expect(workAreaOf('terminalMap')).toBe('terminals');
+    expect(workAreaOf('terminalInfo')).toBe('terminals');
     expect(workAreaOf('unknown')).toBe('system');
   });
 });

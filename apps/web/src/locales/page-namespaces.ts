@@ -30,6 +30,7 @@ import type registration from '../pages/registration/locales/en-US';
 import type reviewHistory from '../pages/review-history/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
+import type terminalMap from '../pages/terminal-map/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
 import type users from '../pages/users/locales/en-US';
 
@@ -63,6 +64,7 @@ export interface PageMessageTypes {
   reviewHistory: typeof reviewHistory;
   roles: typeof roles;
   systemSettings: typeof systemSettings;
+  terminalMap: typeof terminalMap;
   terminalMonitor: typeof terminalMonitor;
   users: typeof users;
 }

@@ -56,6 +56,13 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'planTimeline',
     'messages',
   ),
+  terminalMap: page(
+    () => import('../pages/terminal-map/TerminalMapPage'),
+    'terminalMap',
+    'terminalMonitor',
+    'planTimeline',
+    'messages',
+  ),
   programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
   programReview: page(
     () => import('../pages/program-review/ProgramReviewPage'),

@@ -28,7 +28,6 @@ const AREAS: Record<WorkArea, readonly string[]> = {
     'terminalInfo',
     'terminalSettings',
     'terminalDebug',
-    'terminalMap',
     'strategy',
   ],
   widgets: ['widget'],
