@@ -3,6 +3,7 @@
  * `useTranslation('<ns>')` keys are type-checked. Add a line here with each new feature.
  */
 import type account from '../pages/account/locales/en-US';
+import type alarms from '../pages/alarms/locales/en-US';
 import type announcements from '../pages/announcements/locales/en-US';
 import type customers from '../pages/customers/locales/en-US';
 import type dictionary from '../pages/dictionary/locales/en-US';
@@ -37,6 +38,7 @@ import type users from '../pages/users/locales/en-US';
 /** Message type of each page namespace. */
 export interface PageMessageTypes {
   account: typeof account;
+  alarms: typeof alarms;
   announcements: typeof announcements;
   customers: typeof customers;
   dictionary: typeof dictionary;

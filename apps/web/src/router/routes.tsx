@@ -41,6 +41,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   sysSetting: page(() => import('../pages/system-settings/SystemSettingsPage'), 'systemSettings'),
   announcement: page(() => import('../pages/announcements/AnnouncementManagerPage'), 'announcements'),
   log: page(() => import('../pages/logs/LogsPage'), 'logs'),
+  alarm: page(() => import('../pages/alarms/AlarmsPage'), 'alarms'),
   role: page(() => import('../pages/roles/RolesPage'), 'roles'),
   dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
   faq: page(() => import('../pages/faq/FaqPage'), 'faq'),

@@ -33,7 +33,7 @@ const AREAS: Record<WorkArea, readonly string[]> = {
   widgets: ['widget'],
   statistics: ['dataStatistics', 'behaviorStatistics'],
   organisation: [],
-  system: ['apm', 'alarm'],
+  system: ['apm'],
   services: ['purchase', 'payment'],
 };
 

@@ -60,7 +60,7 @@ export default {
     skewMs: 'Scarto dell’orologio',
     seconds: 'Secondi',
   },
-  skew: '{{seconds}} s {{direction}}',
+  skew: '{{seconds}} secondi {{direction}}',
   ahead: 'avanti',
   behind: 'indietro',
   notifications: 'Notifiche',
