@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag, Typ
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingItem } from '../../services/settings';
+import { MapSettingsSection } from './MapSettingsSection';
 import { effectiveUploadMb } from './settings-form';
 
 const HOST = /^(?=.{1,253}$)[a-z0-9.-]+$/i;
@@ -169,6 +170,7 @@ export function SettingsSections({ items, canEdit, onClearSecret }: SectionsProp
         })}
         {secret('smsAccessSecret')}
       </Section>
+      <MapSettingsSection />
       <Section title={t('groups.brands')}>
         <Form.List name="brandHosts">
           {(fields, { add, remove }) => (

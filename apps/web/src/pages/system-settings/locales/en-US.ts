@@ -12,6 +12,7 @@ export default {
     email: 'E-mail (SMTP)',
     sms: 'SMS provider',
     brands: 'Brands by host name',
+    map: 'Terminal map',
   },
   fields: {
     capacityFlag: 'Enforce storage capacity per customer',
@@ -43,6 +44,9 @@ export default {
     smsAccessSecret: 'Access secret',
     host: 'Host name',
     brand: 'Brand',
+    mapTileUrl: 'Map tile URL',
+    mapAttribution: 'Map attribution',
+    mapGeocoderUrl: 'Address search (geocoder) URL',
   },
   uploadEffective: 'Limit in force: {{size}} MB',
   strength: {
@@ -68,6 +72,11 @@ export default {
   invalidHost: '{{field}} must be a host name such as shop.example.com',
   invalidEmail: '{{field}} must be an e-mail address',
   invalidUrl: '{{field}} must be an http:// or https:// address',
+  invalidTileUrl: '{{field}} must be an http:// or https:// address with {z}, {x} and {y}',
+  mapTileUrlHint:
+    'Leaflet template with {z}, {x} and {y}; the browsers of the console load the tiles from there.',
+  mapGeocoderUrlHint:
+    "A Nominatim-compatible search endpoint; the server asks it for the map's address suggestions.",
   platformBrands: {
     title: 'Platform brands',
     brandDefault: 'Default brand',

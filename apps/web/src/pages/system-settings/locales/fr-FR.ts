@@ -14,6 +14,7 @@ const messages: typeof en = {
     email: 'Courriel (SMTP)',
     sms: 'Fournisseur SMS',
     brands: 'Marques par nom d’hôte',
+    map: 'Carte des terminaux',
   },
   fields: {
     capacityFlag: 'Appliquer la capacité de stockage par client',
@@ -45,6 +46,9 @@ const messages: typeof en = {
     smsAccessSecret: 'Secret d’accès',
     host: 'Nom d’hôte',
     brand: 'Marque',
+    mapTileUrl: 'URL des tuiles de la carte',
+    mapAttribution: 'Attribution de la carte',
+    mapGeocoderUrl: 'URL de recherche d’adresses (géocodeur)',
   },
   uploadEffective: 'Limite en vigueur : {{size}} Mo',
   strength: {
@@ -70,6 +74,11 @@ const messages: typeof en = {
   invalidHost: '{{field}} doit être un nom d’hôte comme shop.example.com',
   invalidEmail: '{{field}} doit être une adresse e-mail',
   invalidUrl: '{{field}} doit être une adresse http:// ou https://',
+  invalidTileUrl: '{{field}} doit être une adresse http:// ou https:// avec {z}, {x} et {y}',
+  mapTileUrlHint:
+    'Modèle Leaflet avec {z}, {x} et {y} ; les navigateurs de la console y chargent les tuiles.',
+  mapGeocoderUrlHint:
+    'Un point de recherche compatible Nominatim ; le serveur l’interroge pour les suggestions d’adresse de la carte.',
   platformBrands: {
     title: 'Marques de la plateforme',
     brandDefault: 'Marque par défaut',

@@ -14,6 +14,7 @@ const messages: typeof en = {
     email: 'Posta elettronica (SMTP)',
     sms: 'Fornitore SMS',
     brands: 'Marchi per nome host',
+    map: 'Mappa dei terminali',
   },
   fields: {
     capacityFlag: 'Applica la capacità di archiviazione per cliente',
@@ -45,6 +46,9 @@ const messages: typeof en = {
     smsAccessSecret: 'Segreto di accesso',
     host: 'Nome host',
     brand: 'Marchio',
+    mapTileUrl: 'URL delle tessere della mappa',
+    mapAttribution: 'Attribuzione della mappa',
+    mapGeocoderUrl: 'URL della ricerca indirizzi (geocoder)',
   },
   uploadEffective: 'Limite in vigore: {{size}} MB',
   strength: {
@@ -70,6 +74,10 @@ const messages: typeof en = {
   invalidHost: '{{field}} deve essere un nome host come shop.example.com',
   invalidEmail: '{{field}} deve essere un indirizzo e-mail',
   invalidUrl: '{{field}} deve essere un indirizzo http:// o https://',
+  invalidTileUrl: '{{field}} deve essere un indirizzo http:// o https:// con {z}, {x} e {y}',
+  mapTileUrlHint: 'Modello Leaflet con {z}, {x} e {y}; i browser della console caricano le tessere da lì.',
+  mapGeocoderUrlHint:
+    'Un endpoint di ricerca compatibile con Nominatim; il server lo interroga per i suggerimenti di indirizzo della mappa.',
   platformBrands: {
     title: 'Marchi della piattaforma',
     brandDefault: 'Marchio predefinito',

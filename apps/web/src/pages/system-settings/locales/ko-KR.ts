@@ -14,6 +14,7 @@ const messages: typeof en = {
     email: '이메일 (SMTP)',
     sms: 'SMS 제공업체',
     brands: '호스트 이름별 브랜드',
+    map: '단말 지도',
   },
   fields: {
     capacityFlag: '고객별 저장 용량 적용',
@@ -45,6 +46,9 @@ const messages: typeof en = {
     smsAccessSecret: '액세스 시크릿',
     host: '호스트 이름',
     brand: '브랜드',
+    mapTileUrl: '지도 타일 URL',
+    mapAttribution: '지도 저작권 표시',
+    mapGeocoderUrl: '주소 검색(지오코더) URL',
   },
   uploadEffective: '적용 중인 제한: {{size}} MB',
   strength: {
@@ -70,6 +74,10 @@ const messages: typeof en = {
   invalidHost: '{{field}}은(는) shop.example.com 같은 호스트 이름이어야 합니다',
   invalidEmail: '{{field}}은(는) 이메일 주소여야 합니다',
   invalidUrl: '{{field}}은(는) http:// 또는 https:// 주소여야 합니다',
+  invalidTileUrl: '{{field}}은(는) {z}, {x}, {y}가 포함된 http:// 또는 https:// 주소여야 합니다',
+  mapTileUrlHint:
+    '{z}, {x}, {y}가 포함된 Leaflet 템플릿입니다. 콘솔의 브라우저가 이 주소에서 타일을 불러옵니다.',
+  mapGeocoderUrlHint: 'Nominatim 호환 검색 엔드포인트입니다. 서버가 지도의 주소 제안을 여기에 요청합니다.',
   platformBrands: {
     title: '플랫폼 브랜드',
     brandDefault: '기본 브랜드',

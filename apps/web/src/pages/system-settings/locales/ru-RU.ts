@@ -14,6 +14,7 @@ const messages: typeof en = {
     email: 'Почта (SMTP)',
     sms: 'SMS-провайдер',
     brands: 'Бренды по имени хоста',
+    map: 'Карта терминалов',
   },
   fields: {
     capacityFlag: 'Ограничивать объём хранилища для каждого клиента',
@@ -45,6 +46,9 @@ const messages: typeof en = {
     smsAccessSecret: 'Секрет доступа',
     host: 'Имя хоста',
     brand: 'Бренд',
+    mapTileUrl: 'URL тайлов карты',
+    mapAttribution: 'Атрибуция карты',
+    mapGeocoderUrl: 'URL поиска адресов (геокодер)',
   },
   uploadEffective: 'Действующий предел: {{size}} МБ',
   strength: {
@@ -70,6 +74,10 @@ const messages: typeof en = {
   invalidHost: '{{field}}: нужно имя хоста, например shop.example.com',
   invalidEmail: '{{field}}: нужен адрес электронной почты',
   invalidUrl: '{{field}}: нужен адрес http:// или https://',
+  invalidTileUrl: '{{field}} должен быть адресом http:// или https:// с {z}, {x} и {y}',
+  mapTileUrlHint: 'Шаблон Leaflet с {z}, {x} и {y}; браузеры консоли загружают тайлы оттуда.',
+  mapGeocoderUrlHint:
+    'Поисковый адрес, совместимый с Nominatim; сервер запрашивает у него подсказки адресов для карты.',
   platformBrands: {
     title: 'Бренды платформы',
     brandDefault: 'Основной бренд',

@@ -14,6 +14,7 @@ const messages: typeof en = {
     email: '邮件（SMTP）',
     sms: '短信服务商',
     brands: '按域名的品牌',
+    map: '终端地图',
   },
   fields: {
     capacityFlag: '按客户限制存储容量',
@@ -45,6 +46,9 @@ const messages: typeof en = {
     smsAccessSecret: 'AccessKey Secret',
     host: '域名',
     brand: '品牌',
+    mapTileUrl: '地图瓦片地址',
+    mapAttribution: '地图版权声明',
+    mapGeocoderUrl: '地址搜索（地理编码）地址',
   },
   uploadEffective: '当前生效上限：{{size}} MB',
   strength: {
@@ -70,6 +74,9 @@ const messages: typeof en = {
   invalidHost: '{{field}}必须是域名，例如 shop.example.com',
   invalidEmail: '{{field}}必须是邮箱地址',
   invalidUrl: '{{field}}必须是 http:// 或 https:// 地址',
+  invalidTileUrl: '{{field}} 必须是包含 {z}、{x}、{y} 的 http:// 或 https:// 地址',
+  mapTileUrlHint: 'Leaflet 模板，须包含 {z}、{x}、{y}；控制台的浏览器从该地址加载地图瓦片。',
+  mapGeocoderUrlHint: '兼容 Nominatim 的搜索接口；服务器通过它提供地图的地址建议。',
   platformBrands: {
     title: '平台品牌',
     brandDefault: '默认品牌',

@@ -14,6 +14,7 @@ const messages: typeof en = {
     email: '電郵（SMTP）',
     sms: '短訊服務商',
     brands: '按網域的品牌',
+    map: '終端地圖',
   },
   fields: {
     capacityFlag: '按客戶限制儲存容量',
@@ -45,6 +46,9 @@ const messages: typeof en = {
     smsAccessSecret: 'AccessKey Secret',
     host: '網域',
     brand: '品牌',
+    mapTileUrl: '地圖圖塊地址',
+    mapAttribution: '地圖版權聲明',
+    mapGeocoderUrl: '地址搜尋（地理編碼）地址',
   },
   uploadEffective: '目前生效上限：{{size}} MB',
   strength: {
@@ -70,6 +74,9 @@ const messages: typeof en = {
   invalidHost: '{{field}}必須是網域，例如 shop.example.com',
   invalidEmail: '{{field}}必須是電郵地址',
   invalidUrl: '{{field}}必須是 http:// 或 https:// 地址',
+  invalidTileUrl: '{{field}} 必須是包含 {z}、{x}、{y} 的 http:// 或 https:// 地址',
+  mapTileUrlHint: 'Leaflet 範本，須包含 {z}、{x}、{y}；控制台的瀏覽器從該地址載入地圖圖塊。',
+  mapGeocoderUrlHint: '兼容 Nominatim 的搜尋介面；伺服器透過它提供地圖的地址建議。',
   platformBrands: {
     title: '平台品牌',
     brandDefault: '預設品牌',

@@ -1,5 +1,7 @@
 /** Terminal map (fr-FR). */
-export default {
+import type en from './en-US';
+
+const messages: typeof en = {
   title: 'Carte des terminaux',
   filters: {
     office: 'Institution',
@@ -45,3 +47,5 @@ export default {
     details: 'Détails',
   },
 };
+
+export default messages;

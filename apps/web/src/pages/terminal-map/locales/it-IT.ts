@@ -1,5 +1,7 @@
 /** Terminal map (it-IT). */
-export default {
+import type en from './en-US';
+
+const messages: typeof en = {
   title: 'Mappa dei terminali',
   filters: {
     office: 'Istituzione',
@@ -45,3 +47,5 @@ export default {
     details: 'Dettagli',
   },
 };
+
+export default messages;

@@ -1,5 +1,7 @@
 /** Terminal map (ko-KR). */
-export default {
+import type en from './en-US';
+
+const messages: typeof en = {
   title: '단말 지도',
   filters: {
     office: '기관',
@@ -45,3 +47,5 @@ export default {
     details: '상세',
   },
 };
+
+export default messages;

@@ -1,5 +1,7 @@
 /** Terminal map (ru-RU). */
-export default {
+import type en from './en-US';
+
+const messages: typeof en = {
   title: 'Карта терминалов',
   filters: {
     office: 'Организация',
@@ -45,3 +47,5 @@ export default {
     details: 'Подробности',
   },
 };
+
+export default messages;

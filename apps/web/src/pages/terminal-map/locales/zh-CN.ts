@@ -1,5 +1,7 @@
 /** Terminal map (zh-CN). */
-export default {
+import type en from './en-US';
+
+const messages: typeof en = {
   title: '终端地图',
   filters: {
     office: '机构',
@@ -45,3 +47,5 @@ export default {
     details: '详情',
   },
 };
+
+export default messages;

@@ -1,5 +1,7 @@
 /** Terminal map (zh-HK). */
-export default {
+import type en from './en-US';
+
+const messages: typeof en = {
   title: '終端地圖',
   filters: {
     office: '機構',
@@ -45,3 +47,5 @@ export default {
     details: '詳情',
   },
 };
+
+export default messages;
