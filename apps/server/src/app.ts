@@ -52,6 +52,7 @@ import { startTerminalServices, stopTerminalServices } from './terminal/lifecycl
 import terminalRoutes from './terminal/routes.js';
 import terminalConsoleRoutes from './modules/terminals/routes.js';
 import alarmRoutes from './modules/alarms/routes.js';
+import strategyRoutes from './modules/strategies/routes.js';
 import terminalMapRoutes from './modules/terminal-map/routes.js';
 
 /** What the app is built from. */
@@ -193,6 +194,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(terminalRoutes);
       await api.register(terminalConsoleRoutes);
       await api.register(alarmRoutes);
+      await api.register(strategyRoutes);
       await api.register(terminalMapRoutes);
     },
     { prefix: API_BASE },
