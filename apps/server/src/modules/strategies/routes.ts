@@ -1,6 +1,8 @@
 import {
   EnvelopeOf,
   PageOf,
+  PageQuery,
+  PublishTerminalSchema,
   StrategyDetailSchema,
   StrategyDetailsBodySchema,
   StrategyIdsBodySchema,
@@ -17,7 +19,10 @@ import {
 } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { sql } from 'drizzle-orm';
+import { strategyTerminals, terminals } from '../../db/schema/index.js';
 import { ok } from '../../lib/envelope.js';
+import { selectTerminals } from '../programs/terminal-choice.js';
 import { STRATEGY_DELETERS, STRATEGY_EDITORS, STRATEGY_MAKERS, STRATEGY_VIEWERS } from './schemas.js';
 import { StrategyDelivery } from './strategy-delivery.js';
 import { StrategyService } from './strategy-service.js';
@@ -190,6 +195,34 @@ const strategyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { pageNo = 1, pageSize = 10, ...rest } = request.query;
       return ok(await delivery.terminals(request.auth!, { pageNo, pageSize, ...rest }));
+    },
+  );
+
+  app.get(
+    `${BASE}/terminalSelect`,
+    {
+      config: { access: STRATEGY_EDITORS },
+      schema: {
+        tags,
+        summary:
+          'Claimed terminals of the caller’s range to link, paged: filter by office (and below), group (and subgroups), name or device id, online; `published` marks (or filters on) those linked to strategy `id`',
+        querystring: Type.Object({
+          ...PageQuery.properties,
+          id: Id,
+          officeId: Type.Optional(Id),
+          groupId: Type.Optional(Id),
+          keyword: Type.Optional(Type.String({ maxLength: 200 })),
+          online: Type.Optional(Type.Boolean()),
+          published: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: EnvelopeOf(PageOf(PublishTerminalSchema)) },
+      },
+    },
+    async (request) => {
+      const { pageNo = 1, pageSize = 10, id, ...rest } = request.query;
+      await service.detail(request.auth!, id);
+      const linked = sql<boolean>`exists (select 1 from ${strategyTerminals} where ${strategyTerminals.terminalId} = ${terminals.id} and ${strategyTerminals.strategyId} = ${id})`;
+      return ok(await selectTerminals(app.db, request.auth!, { pageNo, pageSize, ...rest }, linked));
     },
   );
 

@@ -107,6 +107,20 @@ describe('strategy terminals: link, move, unlink, send with per-terminal acks, o
     ).toBe(404);
   });
 
+  it('terminalSelect lists claimed terminals of the caller’s range, marking those linked to the strategy', async () => {
+    const page = (await api.get(`strategy/terminalSelect?id=${strategy.id}&pageSize=50`, f.a1)).body.data as {
+      list: { name: string; published: boolean }[];
+    };
+    expect(Object.fromEntries(page.list.map((r) => [r.name, r.published]))).toEqual({
+      Hall: true,
+      Shop: true,
+    });
+    const linkedOnly = await api.get(`strategy/terminalSelect?id=${strategy.id}&published=false`, f.a1);
+    expect((linkedOnly.body.data as { count: number }).count).toBe(0);
+    expect((await api.get(`strategy/terminalSelect?id=${strategy.id}`, f.b)).status).toBe(404);
+    expect((await api.get(`strategy/terminalSelect?id=${strategy.id}`, f.viewer)).status).toBe(403);
+  });
+
   it('sends applyStrategy: the online terminal acks with what it cannot apply, the offline one is queued', async () => {
     const sent = (await post('sendStrategy', { id: strategy.id })) as {
       batchId: string;
