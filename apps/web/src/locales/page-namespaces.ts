@@ -30,6 +30,7 @@ import type publish from '../pages/publish/locales/en-US';
 import type registration from '../pages/registration/locales/en-US';
 import type reviewHistory from '../pages/review-history/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
+import type strategies from '../pages/strategies/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
 import type terminalMap from '../pages/terminal-map/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
@@ -65,6 +66,7 @@ export interface PageMessageTypes {
   registration: typeof registration;
   reviewHistory: typeof reviewHistory;
   roles: typeof roles;
+  strategies: typeof strategies;
   systemSettings: typeof systemSettings;
   terminalMap: typeof terminalMap;
   terminalMonitor: typeof terminalMonitor;

@@ -42,6 +42,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   announcement: page(() => import('../pages/announcements/AnnouncementManagerPage'), 'announcements'),
   log: page(() => import('../pages/logs/LogsPage'), 'logs'),
   alarm: page(() => import('../pages/alarms/AlarmsPage'), 'alarms'),
+  strategy: page(() => import('../pages/strategies/StrategiesPage'), 'strategies'),
   role: page(() => import('../pages/roles/RolesPage'), 'roles'),
   dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
   faq: page(() => import('../pages/faq/FaqPage'), 'faq'),

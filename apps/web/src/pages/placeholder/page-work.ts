@@ -28,7 +28,6 @@ const AREAS: Record<WorkArea, readonly string[]> = {
     'terminalInfo',
     'terminalSettings',
     'terminalDebug',
-    'strategy',
   ],
   widgets: ['widget'],
   statistics: ['dataStatistics', 'behaviorStatistics'],
