@@ -18,6 +18,14 @@ export const TERMINAL_WS_PATH = '/terminal/ws';
 /** Seconds between heartbeats; a terminal silent for `TERMINAL_OFFLINE_SECONDS` is offline. */
 export const HEARTBEAT_SECONDS = 30;
 export const TERMINAL_OFFLINE_SECONDS = 90;
+
+/**
+ * The heartbeat interval terminals are told for an offline threshold: three heartbeats fit in the
+ * threshold (a terminal is offline only after missing about three), at most every 30 s, at least
+ * every second — a server set to call terminals offline sooner asks them to beat sooner.
+ */
+export const heartbeatSecondsFor = (offlineSeconds: number): number =>
+  Math.max(1, Math.min(HEARTBEAT_SECONDS, Math.floor(offlineSeconds / 3)));
 /** Largest channel frame accepted, in bytes; bigger frames close the channel (1009). */
 export const TERMINAL_MAX_FRAME_BYTES = 64 * 1024;
 /** Largest screenshot a terminal may upload. */

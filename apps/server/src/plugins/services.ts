@@ -1,3 +1,4 @@
+import { heartbeatSecondsFor } from '@apm/contract';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -237,7 +238,11 @@ function createTerminalServices(
   const programManifest = new ProgramManifestService(db, filesDir, config.timeZone, () =>
     settings.get('auditOpen'),
   );
-  const terminalDevices = new TerminalDeviceService(db, settings);
+  const terminalDevices = new TerminalDeviceService(
+    db,
+    settings,
+    heartbeatSecondsFor(config.terminal.offlineSeconds),
+  );
   const terminalPresence = new TerminalPresence(db, {
     offlineSeconds: config.terminal.offlineSeconds,
     timeZone: config.timeZone,

@@ -40,14 +40,18 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 /** The registration answer (and that of `me`) of a terminal. */
-export function registrationOf(identity: DeviceIdentity, token?: string): Registration {
+export function registrationOf(
+  identity: DeviceIdentity,
+  token?: string,
+  heartbeatSeconds = HEARTBEAT_SECONDS,
+): Registration {
   return {
     terminalId: identity.id,
     ...(token ? { token } : {}),
     state: identity.state,
     pairingCode: identity.pairingCode,
     name: identity.name,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
+    heartbeatSeconds,
     protocolVersion: TERMINAL_PROTOCOL_VERSION,
   };
 }
@@ -62,6 +66,8 @@ export class TerminalDeviceService {
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
+    /** The heartbeat interval terminals are told (see `heartbeatSecondsFor`). */
+    readonly heartbeatSeconds = HEARTBEAT_SECONDS,
   ) {}
 
   /**
@@ -93,7 +99,7 @@ export class TerminalDeviceService {
             registerIp,
           })
           .returning(IDENTITY_COLUMNS);
-        return registrationOf(row!, token);
+        return registrationOf(row!, token, this.heartbeatSeconds);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         const [existing] = await this.db

@@ -1,6 +1,5 @@
 import {
   CHANNEL_CLOSE,
-  HEARTBEAT_SECONDS,
   type CommandName,
   TerminalMessageSchemas,
   type ServerMessage,
@@ -221,7 +220,7 @@ export class TerminalGateway {
       state: identity.state,
       pairingCode: identity.pairingCode,
       name: identity.name,
-      heartbeatSeconds: HEARTBEAT_SECONDS,
+      heartbeatSeconds: this.deps.devices.heartbeatSeconds,
       serverTime: new Date().toISOString(),
       manifestVersion: manifestVersion ?? null,
       settings: identity.settings,

@@ -64,7 +64,8 @@ const terminalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EnvelopeOf(RegistrationSchema) },
       },
     },
-    async (request) => ok(registrationOf(await requireDevice(request, devices))),
+    async (request) =>
+      ok(registrationOf(await requireDevice(request, devices), undefined, devices.heartbeatSeconds)),
   );
 
   app.get(

@@ -182,13 +182,10 @@ describe('alarm centre: acknowledge, assign, resolve by filter, severity, notifi
       officeId: f.offices.b.id,
     });
     expect(bRule.status).toBe(200);
+    const bRuleId = (bRule.body.data as { id: number }).id;
     expect((await api.get('abnormalAlarm/rules', f.alarms)).body.data).toEqual([]);
-    expect((await api.post('abnormalAlarm/deleteRule', f.alarms, { id: bRule.body.data.id })).status).toBe(
-      404,
-    );
-    expect((await api.post('abnormalAlarm/deleteRule', f.admin, { id: bRule.body.data.id })).status).toBe(
-      200,
-    );
+    expect((await api.post('abnormalAlarm/deleteRule', f.alarms, { id: bRuleId })).status).toBe(404);
+    expect((await api.post('abnormalAlarm/deleteRule', f.admin, { id: bRuleId })).status).toBe(200);
   });
 
   it('sends new alarms by e-mail and webhook per rule, once each, up to the daily limit per terminal and kind', async () => {
@@ -244,7 +241,7 @@ describe('alarm centre: acknowledge, assign, resolve by filter, severity, notifi
     });
 
     const third = await api.get(`abnormalAlarm/abnormalAlarmClearDeail?id=${lobbyAlarms[2]}`, f.alarms);
-    expect(third.body.data.notifications).toEqual([
+    expect((third.body.data as { notifications: unknown[] }).notifications).toEqual([
       expect.objectContaining({ ruleName: 'Duty phone', channel: 'email', state: 'limited' }),
     ]);
 
@@ -253,7 +250,7 @@ describe('alarm centre: acknowledge, assign, resolve by filter, severity, notifi
     const next = await raise(shop, f.offices.a1Shop.id, 'diskFull');
     await t.app.services.alarmNotifier.runOnce();
     const failed = await api.get(`abnormalAlarm/abnormalAlarmClearDeail?id=${next}`, f.alarms);
-    expect(failed.body.data.notifications).toEqual([
+    expect((failed.body.data as { notifications: unknown[] }).notifications).toEqual([
       expect.objectContaining({ state: 'failed', error: 'the webhook answered HTTP 500' }),
     ]);
   });

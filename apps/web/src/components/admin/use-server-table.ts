@@ -67,6 +67,8 @@ export function useServerTable<T, P extends ServerTableParams, V extends object 
   /** Applies the search form's values (replacing the previous search) from the first page. */
   const search = (values: V) => {
     const next = options.toFilters ? options.toFilters(values) : (trimmedFilters(values) as Partial<P>);
+    // The same search again asks the server again: the user wants what is there now.
+    if (JSON.stringify(next) === JSON.stringify(filters) && paging.pageNo === 1) void refresh();
     setFilters(next);
     setPaging((p) => ({ ...p, pageNo: 1 }));
   };

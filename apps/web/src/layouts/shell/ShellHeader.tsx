@@ -9,6 +9,7 @@ import { AvatarDropdown } from '../../components/AvatarDropdown';
 import { BrandMark } from '../../components/BrandMark';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { DARK_HEADER, darkHeaderTheme } from '../settings/theme-tokens';
+import { AlarmBadge } from './AlarmBadge';
 import { NoticeBell } from './NoticeBell';
 
 /** Height of the header in pixels. */
@@ -83,6 +84,7 @@ function HeaderBar(props: ShellHeaderProps) {
       ) : null}
       {menu ?? <div style={{ flex: 1 }} />}
       <Flex align="center" gap={mobile ? 0 : 4} style={{ flex: 'none' }}>
+        {hasPermission(user, 'sys:alarm:view') ? <AlarmBadge /> : null}
         {hasPermission(user, NOTICE_PERMISSION) ? <NoticeBell userId={user.id} /> : null}
         <LanguageSwitch iconOnly={mobile} />
         <AvatarDropdown

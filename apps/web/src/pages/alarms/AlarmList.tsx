@@ -1,11 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AlarmView } from '@apm/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Flex, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { CellText, TableActions } from '../../components/admin/TableCells';
+import { PENDING_ALARMS_KEY } from '../../layouts/shell/AlarmBadge';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
   acknowledgeAlarms,
@@ -36,6 +38,7 @@ export function AlarmList() {
   const { t: tc } = useTranslation();
   const { message, modal } = App.useApp();
   const { can } = useAccess();
+  const queryClient = useQueryClient();
   const table = useServerTable<AlarmView, AlarmListParams, AlarmFilterValues>({
     queryKey: ALARM_LIST_KEY,
     fetch: listAlarms,
@@ -61,6 +64,7 @@ export function AlarmList() {
       void message.success(done(count));
       setSelected([]);
       await table.refresh();
+      void queryClient.invalidateQueries({ queryKey: PENDING_ALARMS_KEY });
     } catch (failure) {
       failed(failure);
     }

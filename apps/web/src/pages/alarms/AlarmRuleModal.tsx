@@ -39,7 +39,9 @@ export function AlarmRuleModal({ rule, onSaved, onClose }: AlarmRuleModalProps) 
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A field the form refused shows its message there; nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     setFailure(null);
     try {

@@ -27,7 +27,9 @@ export function AssignModal({ count, onAssign, onClose }: AssignModalProps) {
     queryFn: ({ signal }) => listAlarmAssignees(search || undefined, signal),
   });
   const submit = async () => {
-    const values = await form.validateFields();
+    // A field the form refused shows its message there; nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       await onAssign(
