@@ -125,7 +125,7 @@ export default function StrategiesPage() {
             sorter: true,
             sortOrder: sortOrderOf('terminalCount'),
             render: (_, r) => (
-              <Space size={4}>
+              <Space size={4} data-testid="strategy-terminal-count">
                 {r.terminalCount}
                 {r.pendingCount ? (
                   <Tag color="gold">{t('pendingCount', { count: r.pendingCount })}</Tag>
