@@ -31,6 +31,8 @@ export class Playback {
   private volume = 100;
   private paused = false;
   private skipTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What keeps the current program from playing (heartbeats report it: a playError alarm); null while fine. */
+  error: string | null = null;
 
   constructor(private readonly host: PlaybackHost) {}
 
@@ -84,6 +86,7 @@ export class Playback {
 
   /** Stops and removes everything. */
   clear(): void {
+    this.error = null;
     this.programs = [];
     this.index = 0;
     this.unmount();
@@ -99,6 +102,7 @@ export class Playback {
 
   private mount(): void {
     this.unmount();
+    this.error = null;
     const program = this.programs[this.index];
     if (!program) {
       this.host.onChange(this.nowPlaying());
@@ -110,6 +114,11 @@ export class Playback {
     } catch (err) {
       // One program the renderer cannot show must not stop the others.
       console.error(`program ${program.id} cannot be rendered`, err);
+      this.error =
+        `program ${program.id} cannot be shown: ${err instanceof Error ? err.message : String(err)}`.slice(
+          0,
+          500,
+        );
       this.renderer = null;
       if (!single) this.skipTimer = setTimeout(() => this.advance(), 10_000);
       this.host.onChange(this.nowPlaying());
@@ -133,6 +142,9 @@ export class Playback {
       resolveMaterialUrl: (id) => this.host.resolveMaterialUrl(id),
       fetchWeather: (city, units) => this.host.fetchWeather(city, units),
       onPlayEvent: (event) => this.host.onPlayEvent(event),
+      onMediaError: (message) => {
+        this.error = `program ${program.id}: ${message}`.slice(0, 500);
+      },
       // A kiosk has nowhere to exit to: the exit button starts the program over.
       onExit: () => queueMicrotask(() => this.mount()),
       onCycleEnd: () => {

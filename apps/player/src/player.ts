@@ -434,6 +434,7 @@ export class Player {
       resolution: this.screen.resolution(),
       downloads: this.sync.downloads,
       messages: this.messages.showing().slice(0, 100),
+      ...(this.playback.error && !takeover ? { playError: this.playback.error } : {}),
     };
     const estimate = await navigator.storage?.estimate?.().catch(() => null);
     if (estimate?.quota !== undefined) {

@@ -68,6 +68,7 @@ export function createRenderer(
     previous: () => renderer.previous(),
     goToScene: (id) => void renderer.goToScene(id),
     exit: () => options.onExit?.(),
+    mediaFailed: (message) => options.onMediaError?.(message),
   };
 
   /** Reports what was shown, for how long it played (not while stopped); nothing if it never played. */

@@ -28,6 +28,8 @@ export interface RendererOptions {
   onPlayEvent?: (event: PlayEvent) => void;
   /** The exit button was pressed. */
   onExit?: () => void;
+  /** A video or audio widget could play none of its files (a broken or missing material). */
+  onMediaError?: (message: string) => void;
   /** The visible scene, the stack or the scale changed. */
   onStateChange?: (state: PreviewState) => void;
   /** The last main scene's time ran out (once per cycle). */

@@ -145,6 +145,44 @@ describe('video, audio and live', () => {
     await expect.poll(src, { timeout: 5000 }).toBe('3');
   });
 
+  it('says when a video playlist can play none of its files, and not while one plays', async () => {
+    await mount(
+      program(
+        scene(
+          'a',
+          [
+            widget('v', 'video', {
+              items: [{ materialId: 404 }, { materialId: 405 }],
+              muted: true,
+              loop: true,
+              fit: 'cover',
+            }),
+          ],
+          long,
+        ),
+      ),
+    );
+    await play();
+    await expect
+      .poll(() => b.page.evaluate(() => apm.mediaErrors), { timeout: 5000 })
+      .toEqual([expect.stringMatching(/^video: none of 2 file\(s\) could be played/)]);
+    await mount(
+      program(
+        scene(
+          'a',
+          [widget('v', 'video', { items: [{ materialId: 3 }], muted: true, loop: true, fit: 'cover' })],
+          long,
+        ),
+      ),
+    );
+    await play();
+    const video = b.page.locator('[data-widget-id=v] video');
+    await expect
+      .poll(() => video.evaluate((e) => (e as HTMLVideoElement).currentTime), { timeout: 5000 })
+      .toBeGreaterThan(0.2);
+    expect(await b.page.evaluate(() => apm.mediaErrors)).toEqual([]);
+  });
+
   it('plays background audio at its volume times the master volume', async () => {
     await mount(
       program(

@@ -31,6 +31,42 @@ describe('status alarms over the channel', () => {
     return (res.json().data as { list: ListedAlarm[] }).list;
   };
 
+  it('raises playError and clockDrift from heartbeats and ends them when the terminal recovers', async () => {
+    const reg = await register(t);
+    await claim(t, reg.terminalId);
+    const client = await connect(t, reg.token);
+    const presence = t.app.services.terminalPresence;
+    let seq = 0;
+    const beat = async (extra: Record<string, unknown>) => {
+      client.send({
+        type: 'heartbeat',
+        seq: ++seq,
+        status: { ...STATUS, clock: new Date().toISOString(), ...extra },
+      });
+      await client.next('heartbeatAck');
+    };
+    await beat({
+      playError: 'program 4: video: none of 1 file(s) could be played',
+      clock: new Date(Date.now() - 5 * 60_000).toISOString(),
+    });
+    await presence.flush();
+    expect(await alarmsOf(reg.terminalId, 'playError')).toEqual([
+      expect.objectContaining({
+        endedAt: null,
+        detail: expect.objectContaining({ error: expect.stringContaining('video') }),
+      }),
+    ]);
+    const [drift] = await alarmsOf(reg.terminalId, 'clockDrift');
+    expect(drift).toMatchObject({ endedAt: null });
+    expect(Number(drift!.detail!.skewMs)).toBeLessThan(-290_000);
+
+    await beat({});
+    await presence.flush();
+    expect((await alarmsOf(reg.terminalId, 'playError'))[0]!.endedAt).not.toBeNull();
+    expect((await alarmsOf(reg.terminalId, 'clockDrift'))[0]!.endedAt).not.toBeNull();
+    client.close();
+  });
+
   it('raises diskFull on a full-disk heartbeat (once) and ends it on a recovered one', async () => {
     const reg = await register(t);
     await claim(t, reg.terminalId);

@@ -12,6 +12,8 @@ export interface WidgetContext {
   previous(): void;
   goToScene(sceneId: string): void;
   exit(): void;
+  /** A media widget could play none of its files (the player reports it as a playback error). */
+  mediaFailed?(message: string): void;
 }
 
 /** A widget on screen: it pauses and resumes with the renderer and releases what it holds. */

@@ -17,6 +17,7 @@ function playlist(
   urls: string[],
   loop: boolean,
   applyVolume: () => void,
+  failed?: (message: string) => void,
 ): MountedWidget {
   let index = 0;
   let failures = 0;
@@ -40,7 +41,12 @@ function playlist(
     if (!media.getAttribute('src')) return;
     failures += 1;
     if (failures < urls.length) advance();
-    else ended = true;
+    else {
+      ended = true;
+      failed?.(
+        `${media.tagName.toLowerCase()}: none of ${urls.length} file(s) could be played (${media.error?.message || `code ${media.error?.code ?? '?'}`})`,
+      );
+    }
   });
   if (!ended) load(0);
   return {
@@ -71,9 +77,15 @@ export const mountVideo: WidgetMount<'video'> = (el, widget: Widget<'video'>, ct
   video.setAttribute('playsinline', '');
   el.appendChild(video);
   const urls = widget.props.items.map((item) => ctx.resolveMaterialUrl(item.materialId));
-  return playlist(video, urls, widget.props.loop, () => {
-    video.volume = ctx.volume();
-  });
+  return playlist(
+    video,
+    urls,
+    widget.props.loop,
+    () => {
+      video.volume = ctx.volume();
+    },
+    ctx.mediaFailed,
+  );
 };
 
 /** Background music: an invisible audio playlist at the widget's volume times the master volume. */
@@ -81,9 +93,15 @@ export const mountAudio: WidgetMount<'audio'> = (el, widget: Widget<'audio'>, ct
   const audio = el.ownerDocument.createElement('audio');
   el.appendChild(audio);
   const urls = widget.props.items.map((item) => ctx.resolveMaterialUrl(item.materialId));
-  return playlist(audio, urls, widget.props.loop, () => {
-    audio.volume = Math.min(1, Math.max(0, (widget.props.volume / 100) * ctx.volume()));
-  });
+  return playlist(
+    audio,
+    urls,
+    widget.props.loop,
+    () => {
+      audio.volume = Math.min(1, Math.max(0, (widget.props.volume / 100) * ctx.volume()));
+    },
+    ctx.mediaFailed,
+  );
 };
 
 /** HLS live stream: native HLS where the browser has it, otherwise hls.js (loaded on first use). */

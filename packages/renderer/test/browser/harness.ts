@@ -36,6 +36,7 @@ const apm = {
     apm.canvas!.update(scene);
   },
   events: [] as PlayEvent[],
+  mediaErrors: [] as string[],
   exits: 0,
   cycles: 0,
   weatherCalls: [] as string[],
@@ -44,6 +45,7 @@ const apm = {
   mount(program: ProgramDocument, extra: Partial<RendererOptions> = {}) {
     apm.renderer?.destroy();
     apm.events = [];
+    apm.mediaErrors = [];
     apm.exits = 0;
     apm.cycles = 0;
     apm.shown = [];
@@ -56,6 +58,7 @@ const apm = {
         return res.json();
       },
       onPlayEvent: (e) => apm.events.push(e),
+      onMediaError: (m) => apm.mediaErrors.push(m),
       onExit: () => (apm.exits += 1),
       onCycleEnd: () => (apm.cycles += 1),
       onStateChange: (state) => {

@@ -11,6 +11,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface Apm {
   renderer: Renderer;
   events: PlayEvent[];
+  mediaErrors: string[];
   exits: number;
   cycles: number;
   weatherCalls: string[];
