@@ -290,6 +290,9 @@ export class Player {
     storage.saveIdentity(this.identity);
     this.playback.clear();
     this.messages.clear();
+    // A strategy belonged to the terminal that was removed: a new pairing starts without one.
+    this.strategy.apply(null);
+    this.applyPower();
     await this.sync.forget();
     await this.cache.remove();
     this.screen.show({ kind: 'connecting' });
