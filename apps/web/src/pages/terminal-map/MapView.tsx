@@ -13,6 +13,7 @@ export interface MapTerminal {
 /** Props of {@link MapView}. */
 export interface MapViewProps {
   tiles: MapTiles;
+  /** The terminals to draw; the first ones given frame the view. */
   points: readonly MapPoint[];
   /** Whether terminals may be dragged to a new place. */
   canEdit: boolean;
@@ -27,6 +28,9 @@ export interface MapViewProps {
   /** Labels of the popup (the map draws it outside React). */
   labels: { state: (state: MapState) => string; stateTitle: string; details: string };
 }
+
+/** Indexes built so far (numbers the clusters' keys). */
+let indexCount = 0;
 
 /** Text of an attribution, escaped: Leaflet writes it as HTML. */
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -84,39 +88,60 @@ export function MapView(props: MapViewProps) {
   // The latest props, for Leaflet's handlers bound once.
   const latest = useRef(props);
   latest.current = props;
-  const index = useMemo(() => buildIndex(points), [points]);
+  // Cluster ids belong to one index: its number tells a new index's clusters from the last one's.
+  const { index, indexNo } = useMemo(() => ({ index: buildIndex(points), indexNo: ++indexCount }), [points]);
 
+  // Markers drawn now, by what they show: a redraw keeps those still wanted (and their open popups).
+  const drawn = useRef(new Map<string, L.Marker>());
   const draw = useRef<() => void>(() => undefined);
   draw.current = () => {
     const m = map.current;
     const group = layer.current;
     if (!m || !group) return;
-    group.clearLayers();
     const b = m.getBounds();
+    const wanted = new Map<string, MapItem>();
     for (const item of itemsIn(index, [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], m.getZoom())) {
-      if (item.kind === 'cluster') {
-        const marker = L.marker([item.lat, item.lng], { icon: clusterIcon(item.count, item.state) });
-        marker.on('click', () =>
-          m.flyTo([item.lat, item.lng], Math.min(index.getClusterExpansionZoom(item.clusterId), 19)),
-        );
-        group.addLayer(marker);
-        continue;
-      }
-      const marker = L.marker([item.lat, item.lng], {
-        icon: pointIcon(item.id, item.state),
-        title: item.name,
-        draggable: canEdit,
-        autoPan: true,
-      });
-      marker.bindPopup(() => popupOf(item, latest.current));
-      marker.on('dragend', () => {
-        const to = marker.getLatLng().wrap();
-        void latest.current.onPut(item, to.lat, to.lng).then((done) => {
-          if (!done) marker.setLatLng([item.lat, item.lng]);
-        });
-      });
-      group.addLayer(marker);
+      const key =
+        item.kind === 'cluster'
+          ? `c:${indexNo}:${item.clusterId}:${item.count}:${item.state}`
+          : `p:${item.id}:${item.lat}:${item.lng}:${item.state}:${item.name}:${canEdit}`;
+      wanted.set(key, item);
     }
+    for (const [key, marker] of drawn.current) {
+      if (wanted.has(key)) continue;
+      group.removeLayer(marker);
+      drawn.current.delete(key);
+    }
+    for (const [key, item] of wanted) {
+      if (drawn.current.has(key)) continue;
+      const marker = markerOf(item, m);
+      group.addLayer(marker);
+      drawn.current.set(key, marker);
+    }
+  };
+
+  const markerOf = (item: MapItem, m: L.Map): L.Marker => {
+    if (item.kind === 'cluster') {
+      const marker = L.marker([item.lat, item.lng], { icon: clusterIcon(item.count, item.state) });
+      marker.on('click', () =>
+        m.flyTo([item.lat, item.lng], Math.min(index.getClusterExpansionZoom(item.clusterId), 19)),
+      );
+      return marker;
+    }
+    const marker = L.marker([item.lat, item.lng], {
+      icon: pointIcon(item.id, item.state),
+      title: item.name,
+      draggable: canEdit,
+      autoPan: true,
+    });
+    marker.bindPopup(() => popupOf(item, latest.current));
+    marker.on('dragend', () => {
+      const to = marker.getLatLng().wrap();
+      void latest.current.onPut(item, to.lat, to.lng).then((done) => {
+        if (!done) marker.setLatLng([item.lat, item.lng]);
+      });
+    });
+    return marker;
   };
 
   useEffect(() => {
@@ -141,6 +166,7 @@ export function MapView(props: MapViewProps) {
     report();
     return () => {
       m.remove();
+      drawn.current.clear();
       map.current = null;
       layer.current = null;
     };
@@ -155,10 +181,11 @@ export function MapView(props: MapViewProps) {
   }, [tiles.url, tiles.attribution]);
 
   useEffect(() => {
+    // Only the first points frame the view: later ones (a terminal placed, a filter) leave it where the user put it.
     const bounds = boundsOf(points);
-    if (!fitted.current && bounds && map.current) {
+    if (!fitted.current && map.current) {
       fitted.current = true;
-      map.current.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
+      if (bounds) map.current.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
     }
     draw.current();
   }, [index, points, canEdit]);

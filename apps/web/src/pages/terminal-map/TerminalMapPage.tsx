@@ -58,7 +58,8 @@ export default function TerminalMapPage() {
       const moving = placing?.id !== terminal.id;
       modal.confirm({
         title: t(moving ? 'move.moveTitle' : 'move.placeTitle', { name: terminal.name }),
-        content: t('move.content', { lat: degrees(lat), lng: degrees(lng) }),
+        // Not `lng`: i18next reads that option as the language.
+        content: t('move.content', { latitude: degrees(lat), longitude: degrees(lng) }),
         okText: t('move.ok'),
         onOk: async () => {
           try {
@@ -96,10 +97,10 @@ export default function TerminalMapPage() {
       )}
       <Row gutter={16}>
         <Col xs={24} lg={18}>
-          {tiles.data ? (
+          {tiles.data && data ? (
             <MapView
               tiles={tiles.data}
-              points={data?.points ?? []}
+              points={data.points}
               canEdit={canEdit}
               placing={placing}
               flyTo={flyTo}

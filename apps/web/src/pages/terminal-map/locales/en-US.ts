@@ -33,7 +33,7 @@ export default {
   move: {
     placeTitle: 'Place {{name}} here?',
     moveTitle: 'Move {{name}} here?',
-    content: 'Latitude {{lat}}, longitude {{lng}}. The terminal is told its new position.',
+    content: 'Latitude {{latitude}}, longitude {{longitude}}. The terminal is told its new position.',
     ok: 'Confirm',
     saved: '{{name}} placed on the map',
     failed: 'Could not place {{name}}: {{message}}',

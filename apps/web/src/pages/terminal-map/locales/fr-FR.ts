@@ -35,7 +35,7 @@ const messages: typeof en = {
   move: {
     placeTitle: 'Placer {{name}} ici ?',
     moveTitle: 'Déplacer {{name}} ici ?',
-    content: 'Latitude {{lat}}, longitude {{lng}}. Le terminal reçoit sa nouvelle position.',
+    content: 'Latitude {{latitude}}, longitude {{longitude}}. Le terminal reçoit sa nouvelle position.',
     ok: 'Confirmer',
     saved: '{{name}} placé sur la carte',
     failed: 'Impossible de placer {{name}} : {{message}}',

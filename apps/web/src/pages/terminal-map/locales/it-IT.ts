@@ -35,7 +35,7 @@ const messages: typeof en = {
   move: {
     placeTitle: 'Posizionare {{name}} qui?',
     moveTitle: 'Spostare {{name}} qui?',
-    content: 'Latitudine {{lat}}, longitudine {{lng}}. Il terminale riceve la nuova posizione.',
+    content: 'Latitudine {{latitude}}, longitudine {{longitude}}. Il terminale riceve la nuova posizione.',
     ok: 'Conferma',
     saved: '{{name}} posizionato sulla mappa',
     failed: 'Impossibile posizionare {{name}}: {{message}}',

@@ -35,7 +35,7 @@ const messages: typeof en = {
   move: {
     placeTitle: '{{name}}을(를) 여기에 배치할까요?',
     moveTitle: '{{name}}을(를) 여기로 옮길까요?',
-    content: '위도 {{lat}}, 경도 {{lng}}. 단말에 새 위치가 전달됩니다.',
+    content: '위도 {{latitude}}, 경도 {{longitude}}. 단말에 새 위치가 전달됩니다.',
     ok: '확인',
     saved: '{{name}}을(를) 지도에 배치했습니다',
     failed: '{{name}}을(를) 배치하지 못했습니다: {{message}}',

@@ -35,7 +35,7 @@ const messages: typeof en = {
   move: {
     placeTitle: 'Разместить {{name}} здесь?',
     moveTitle: 'Переместить {{name}} сюда?',
-    content: 'Широта {{lat}}, долгота {{lng}}. Терминал получит новое местоположение.',
+    content: 'Широта {{latitude}}, долгота {{longitude}}. Терминал получит новое местоположение.',
     ok: 'Подтвердить',
     saved: '{{name}} размещён на карте',
     failed: 'Не удалось разместить {{name}}: {{message}}',

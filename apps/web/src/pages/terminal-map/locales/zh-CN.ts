@@ -35,7 +35,7 @@ const messages: typeof en = {
   move: {
     placeTitle: '将 {{name}} 放置在此处？',
     moveTitle: '将 {{name}} 移动到此处？',
-    content: '纬度 {{lat}}，经度 {{lng}}。新位置会同步发送给终端。',
+    content: '纬度 {{latitude}}，经度 {{longitude}}。新位置会同步发送给终端。',
     ok: '确认',
     saved: '{{name}} 已放置到地图上',
     failed: '无法放置 {{name}}：{{message}}',

@@ -35,7 +35,7 @@ const messages: typeof en = {
   move: {
     placeTitle: '將 {{name}} 放置在此處？',
     moveTitle: '將 {{name}} 移動到此處？',
-    content: '緯度 {{lat}}，經度 {{lng}}。新位置會同步發送給終端。',
+    content: '緯度 {{latitude}}，經度 {{longitude}}。新位置會同步發送給終端。',
     ok: '確認',
     saved: '{{name}} 已放置到地圖上',
     failed: '無法放置 {{name}}：{{message}}',
