@@ -1,0 +1,1 @@
+CREATE INDEX "abnormal_alarms_open_idx" ON "abnormal_alarms" USING btree ("terminal_id","type") WHERE ended_at IS NULL;
