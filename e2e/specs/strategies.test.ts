@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeDrawer, expectMessage } from '../support/antd.js';
+import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
@@ -16,6 +17,7 @@ async function addRow(page: Page, list: string, row: number, values: Record<stri
 
 describe('strategies', () => {
   const suite = adminSuite();
+  const violations: Violation[] = [];
 
   it('makes a strategy in the console, links a paired web player, sends it and sees it applied (US)', async () => {
     const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
@@ -52,6 +54,7 @@ describe('strategies', () => {
       })
       .waitFor();
     await page.getByTestId('strategy-brightness-remove-1').click();
+    violations.push(...(await scanPage(page, '/terminal/strategy form')));
     await page.click('#strategy-save');
     await expectMessage(page, 'Strategy saved');
 
@@ -78,6 +81,7 @@ describe('strategies', () => {
     // Polled while the send is under way: the player's acknowledgement shows without a reload.
     await linked.locator('[data-state=acked]', { hasText: 'Applied · r1' }).waitFor({ timeout: 30_000 });
     await linked.getByText('Download windows').waitFor();
+    violations.push(...(await scanPage(page, '/terminal/strategy terminals drawer')));
 
     // The player applied what a browser can: the media volume and the stage's brightness.
     const screen = player.page.getByTestId('player-screen');
@@ -93,8 +97,13 @@ describe('strategies', () => {
 
     // The list counts the terminal; nothing waits for a send.
     await expect.poll(() => row.getByTestId('strategy-terminal-count').innerText()).toBe('1');
+    violations.push(...(await scanPage(page, '/terminal/strategy list')));
     expect(errors).toEqual([]);
     await context.close();
     await player.context.close();
+  });
+
+  it('found no accessibility violations on the strategy page', () => {
+    expect(violations, describeViolations(violations)).toEqual([]);
   });
 });
