@@ -55,6 +55,8 @@ interface PendingUpdate {
   error?: string | null;
 }
 
+/** The command that carries a strategy; its acks are recorded on `strategy_terminals` too. */
+const APPLY_STRATEGY: CommandName = 'applyStrategy';
 const MAX_TTL_SECONDS = 30 * 24 * 3600;
 /** Rows per statement when a command goes to thousands of terminals (one statement up to this many). */
 const INSERT_SLICE = 2000;
@@ -307,8 +309,10 @@ export class TerminalCommandService {
   }
 
   /**
-   * One statement for every buffered change; answered states never go back. Positions of answered
-   * `reportLocation` commands go to their terminals in one more statement, only when there are any.
+   * One statement for every buffered change; answered states never go back. The same statement
+   * records `applyStrategy` changes on the strategy's terminal rows (sent, acked or failed, what it
+   * could not apply), unless the strategy changed since. Positions of answered `reportLocation`
+   * commands go to their terminals in one more statement, only when there are any.
    */
   private writePending(): Promise<void> {
     return this.serial.run(async () => {
@@ -327,7 +331,15 @@ export class TerminalCommandService {
           FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, state text, sent_at timestamptz,
             done_at timestamptz, result jsonb, error text)
           WHERE c.id = v.id AND c.state IN ('queued', 'sent')
-          RETURNING c.id, c.terminal_id, c.name, c.state)
+          RETURNING c.id, c.terminal_id, c.name, c.state, c.done_at, c.result, c.error),
+        strategy_delivery AS (
+          UPDATE strategy_terminals st SET state = d.state, acked_at = d.done_at,
+            error = CASE WHEN d.state = 'failed' THEN d.error END,
+            unsupported = CASE WHEN jsonb_typeof(d.result->'unsupported') = 'array'
+              THEN d.result->'unsupported' ELSE '[]'::jsonb END
+          FROM done d
+          WHERE d.name = ${APPLY_STRATEGY} AND st.command_id = d.id AND st.state <> 'pending'
+          RETURNING st.terminal_id)
         SELECT id, terminal_id FROM done WHERE name = ${REPORT_LOCATION} AND state = 'acked'`,
         );
         if (located.length > 0) {

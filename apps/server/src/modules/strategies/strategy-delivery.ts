@@ -219,11 +219,17 @@ export class StrategyDelivery {
       terminalStates: new Map(ids.map((t) => [t, 'claimed' as const])),
     });
     const rows = sent.commands.map((c) => ({ terminal_id: c.terminalId, command_id: c.id }));
+    // The command rows may already hold an answer (written between the send and this statement).
     await this.db.execute(sql`
       UPDATE strategy_terminals st SET command_id = v.command_id, batch_id = ${sent.batchId},
-        sent_revision = ${strategy.revision}, sent_at = now(), state = 'queued', acked_at = null,
-        error = null, unsupported = '[]'::jsonb
+        sent_revision = ${strategy.revision}, sent_at = now(),
+        state = CASE WHEN c.state IN ('sent', 'acked', 'failed') THEN c.state ELSE 'queued' END,
+        acked_at = CASE WHEN c.state IN ('acked', 'failed') THEN c.done_at END,
+        error = CASE WHEN c.state = 'failed' THEN c.error END,
+        unsupported = CASE WHEN c.state = 'acked' AND jsonb_typeof(c.result->'unsupported') = 'array'
+          THEN c.result->'unsupported' ELSE '[]'::jsonb END
       FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(terminal_id int, command_id int)
+      JOIN terminal_commands c ON c.id = v.command_id
       WHERE st.terminal_id = v.terminal_id AND st.strategy_id = ${id}`);
     return { batchId: sent.batchId, count: sent.commands.length, revision: strategy.revision };
   }

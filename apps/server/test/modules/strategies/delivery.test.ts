@@ -1,5 +1,7 @@
 import type { ServerMessage, StrategyDetail, StrategyTerminalPage } from '@apm/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strategyTerminals } from '../../../src/db/schema/index.js';
 import {
   connect,
   listeningApp,
@@ -51,6 +53,16 @@ describe('strategy terminals: link, move, unlink, send with per-terminal acks, o
     const command = await client.next('command');
     expect(command.name).toBe('applyStrategy');
     return command;
+  };
+
+  /** The stored row of a terminal's strategy link (the table made current first). */
+  const linkRow = async (terminalId: number) => {
+    await t.app.services.terminalCommands.flush();
+    const [row] = await t.db
+      .select()
+      .from(strategyTerminals)
+      .where(eq(strategyTerminals.terminalId, terminalId));
+    return row;
   };
 
   it('links claimed terminals of the caller’s range: pending until sent; refuses others naming terminalIds', async () => {
@@ -148,6 +160,13 @@ describe('strategy terminals: link, move, unlink, send with per-terminal acks, o
       unsupported: ['screenshotIntervalMinutes', 'downloadWindows'],
       error: null,
     });
+    expect(await linkRow(online.terminalId)).toMatchObject({
+      state: 'acked',
+      sentRevision: 1,
+      ackedAt: expect.any(Date),
+      error: null,
+      unsupported: ['screenshotIntervalMinutes', 'downloadWindows'],
+    });
     expect((await terminalsOf(strategy.id, '&state=queued')).list.map((d) => d.name)).toEqual(['Shop']);
     expect((await terminalsOf(strategy.id, '&keyword=HAL')).list.map((d) => d.name)).toEqual(['Hall']);
   });
@@ -160,6 +179,11 @@ describe('strategy terminals: link, move, unlink, send with per-terminal acks, o
     await expect.poll(statesOf).toEqual({ Hall: 'acked', Shop: 'failed' });
     expect((await terminalsOf(strategy.id, '&state=failed')).list[0]).toMatchObject({
       error: 'storage full',
+    });
+    expect(await linkRow(offline.terminalId)).toMatchObject({
+      state: 'failed',
+      error: 'storage full',
+      unsupported: [],
     });
     shop.close();
     await shop.closedWith();
