@@ -25,8 +25,9 @@ const STATE_COLORS: Record<StrategyDeliveryState, string> = {
   failed: 'error',
 };
 const STATES = Object.keys(STATE_COLORS) as StrategyDeliveryState[];
-/** How often the list is read again while sends are under way. */
+/** How often the list is read again while sends wait for an answer, and while some wait for offline terminals. */
 const POLL_MS = 2000;
+const QUEUED_POLL_MS = 10_000;
 
 /** Props of {@link StrategyTerminalsDrawer}. */
 export interface StrategyTerminalsDrawerProps {
@@ -54,7 +55,8 @@ export function StrategyTerminalsDrawer({ strategy, onClose }: StrategyTerminals
     placeholderData: keepPreviousData,
     refetchInterval: (q) => {
       const counts = q.state.data?.counts;
-      return counts && counts.sent + counts.queued > 0 ? POLL_MS : false;
+      if (!counts) return false;
+      return counts.sent > 0 ? POLL_MS : counts.queued > 0 ? QUEUED_POLL_MS : false;
     },
   });
   const counts = query.data?.counts;
