@@ -121,12 +121,63 @@ describe('terminal map page', () => {
     await popup.getByText(NAME).waitFor();
     await popup.getByText('State: Offline').waitFor();
 
+    // Dragged a little to the right and confirmed, it moves there.
+    await page.keyboard.press('Escape');
+    const to = { x: click.x + 80, y: click.y + 30 };
+    await page.mouse.move(click.x, click.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) {
+      await page.mouse.move(click.x + (80 * step) / 8, click.y + (30 * step) / 8);
+    }
+    await page.mouse.up();
+    await dialog.locator('.ant-modal-confirm-title').getByText(`Move ${NAME} here?`).waitFor();
+    const movedText = (await dialog.locator('.ant-modal-confirm-content').textContent()) ?? '';
+    const moved = /Latitude (-?\d+(?:\.\d+)?), longitude (-?\d+(?:\.\d+)?)/.exec(movedText);
+    expect(moved, movedText).not.toBeNull();
+    expect(Number(moved![2])).toBeGreaterThan(Number(asked![2]));
+    expect(Number(moved![1])).toBeLessThan(Number(asked![1]));
+    await confirmDialog(page, '.ant-modal-confirm .ant-btn-primary');
+    await expectMessage(page, `${NAME} placed on the map`);
+    const after = (await suite.api<MapPoints>('/a/api/terminal/mapPoints')).points.find(
+      (p) => p[0] === terminalId,
+    );
+    expect(after?.[1]).toBeCloseTo(Number(moved![1]), 5);
+    expect(after?.[2]).toBeCloseTo(Number(moved![2]), 5);
+    await page.waitForFunction(
+      ({ id, x, y }) => {
+        const r = document.querySelector(`[data-terminal-id="${id}"]`)?.getBoundingClientRect();
+        return !!r && Math.abs(r.x + r.width / 2 - x) < 4 && Math.abs(r.y + r.height / 2 - y) < 4;
+      },
+      { id: terminalId, ...to },
+    );
+    asked![1] = String(after![1]);
+    asked![2] = String(after![2]);
+
     // After a reload the map frames the terminal where it was placed.
     await page.reload();
     await page.locator(`[data-terminal-id="${terminalId}"]`).waitFor();
     const center = (await map.getAttribute('data-center'))!.split(',').map(Number);
     expect(center[0]).toBeCloseTo(Number(asked![1]), 3);
     expect(center[1]).toBeCloseTo(Number(asked![2]), 3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the map settings on the system settings page', async () => {
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/sys/sysSetting/list',
+      waitFor: '#system-settings_mapTileUrl',
+    });
+    await page.locator('.ant-card-head-title', { hasText: 'Terminal map' }).waitFor();
+    expect(await page.inputValue('#system-settings_mapTileUrl')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/,
+    );
+    expect(await page.inputValue('#system-settings_mapAttribution')).toBe('Stand-in tiles');
+    // A template without {z}/{x}/{y} is refused in the form, naming the field, and nothing is saved.
+    await page.fill('#system-settings_mapTileUrl', 'http://127.0.0.1/tiles.png');
+    await page.click('[data-testid=settings-save]');
+    await page.waitForSelector('#system-settings_mapTileUrl_help');
     expect(errors).toEqual([]);
     await context.close();
   });
