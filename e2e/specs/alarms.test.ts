@@ -27,7 +27,7 @@ describe('alarm centre with a real web player', () => {
   const suite = adminSuite({ env: { APM_TERMINAL_OFFLINE_SECONDS: String(OFFLINE_SECONDS) } });
   let hook: Server;
   let hookUrl: string;
-  const hooked: { alarm: { type: string; terminalName: string } }[] = [];
+  const hooked: { alarms: { type: string; terminalName: string }[] }[] = [];
   let player: PlayerPage;
   let terminalId: number;
   let console_: OpenedPage;
@@ -119,10 +119,10 @@ describe('alarm centre with a real web player', () => {
     await page.getByTestId('alarm-badge').locator('.ant-badge-count').waitFor({ timeout: 35_000 });
 
     const deadline = Date.now() + 20_000;
-    while (!hooked.some((h) => h.alarm.terminalName === TERMINAL) && Date.now() < deadline) {
+    while (!hooked.some((h) => h.alarms.some((a) => a.terminalName === TERMINAL)) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500));
     }
-    expect(hooked.find((h) => h.alarm.terminalName === TERMINAL)?.alarm.type).toBe('offline');
+    expect(hooked.flatMap((h) => h.alarms).find((a) => a.terminalName === TERMINAL)?.type).toBe('offline');
   });
 
   it('acknowledges it in the console, ends it when the player returns, then resolves it', async () => {

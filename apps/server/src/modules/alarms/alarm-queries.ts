@@ -6,7 +6,7 @@ import {
   type AlarmSeverity,
   type AlarmView,
 } from '@apm/contract';
-import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { abnormalAlarms, offices, terminals, users, type AlarmType } from '../../db/schema/index.js';
@@ -145,8 +145,20 @@ export async function alarmConditions(db: Database, auth: AuthContext, filters: 
     filters.terminalId !== undefined ? eq(abnormalAlarms.terminalId, filters.terminalId) : undefined,
     filters.assigneeId !== undefined ? eq(abnormalAlarms.assigneeId, filters.assigneeId) : undefined,
     office ? officesUnder(abnormalAlarms.officeId, office.path) : undefined,
+    // A subquery, not a join: the alarms alone are filtered, sorted and counted.
     keyword
-      ? sql`(${ilike(terminals.name, `%${escapeLike(keyword)}%`)} or ${ilike(terminals.deviceId, `%${escapeLike(keyword)}%`)})`
+      ? inArray(
+          abnormalAlarms.terminalId,
+          db
+            .select({ id: terminals.id })
+            .from(terminals)
+            .where(
+              or(
+                ilike(terminals.name, `%${escapeLike(keyword)}%`),
+                ilike(terminals.deviceId, `%${escapeLike(keyword)}%`),
+              ),
+            ),
+        )
       : undefined,
     from ? gte(abnormalAlarms.raisedAt, from) : undefined,
     to
@@ -157,11 +169,7 @@ export async function alarmConditions(db: Database, auth: AuthContext, filters: 
   )!;
 }
 
-/** The ids of alarms matching `where` (terminal joined, as the filters need). */
+/** The ids of alarms matching `where` (conditions on the alarms alone, see {@link alarmConditions}). */
 export function alarmIdsWhere(db: Database, where: SQL) {
-  return db
-    .select({ id: abnormalAlarms.id })
-    .from(abnormalAlarms)
-    .innerJoin(terminals, eq(terminals.id, abnormalAlarms.terminalId))
-    .where(where);
+  return db.select({ id: abnormalAlarms.id }).from(abnormalAlarms).where(where);
 }

@@ -43,12 +43,18 @@ export class AlarmService {
   /** Alarms in scope matching the filters, newest first, paged. */
   async list(auth: AuthContext, filters: AlarmFilters, paging: { pageNo: number; pageSize: number }) {
     const where = await this.conditions(auth, filters);
+    const newestFirst = [desc(abnormalAlarms.raisedAt), desc(abnormalAlarms.id)];
+    // The page is chosen from the alarms alone; only its rows are joined with their names.
+    const page = alarmIdsWhere(this.db, where)
+      .orderBy(...newestFirst)
+      .limit(paging.pageSize)
+      .offset((paging.pageNo - 1) * paging.pageSize);
     const [rows, [total]] = await Promise.all([
-      selectAlarms(this.db, where)
-        .orderBy(desc(abnormalAlarms.raisedAt), desc(abnormalAlarms.id))
-        .limit(paging.pageSize)
-        .offset((paging.pageNo - 1) * paging.pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(alarmIdsWhere(this.db, where).as('matching')),
+      selectAlarms(this.db, inArray(abnormalAlarms.id, page)).orderBy(...newestFirst),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(abnormalAlarms)
+        .where(where),
     ]);
     return { list: alarmsOf(rows), count: Number(total?.n ?? 0), ...paging };
   }

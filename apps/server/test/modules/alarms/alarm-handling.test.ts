@@ -226,17 +226,19 @@ describe('alarm centre: acknowledge, assign, resolve by filter, severity, notifi
         JSON.parse(await readFile(path.join(outbox, name), 'utf8')),
       ),
     );
-    expect(mails).toHaveLength(2);
+    // One e-mail for the run: the two alarms within the limit, listed; the third held back.
+    expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       to: 'duty@example.com',
-      subject: expect.stringContaining('offline: Lobby'),
+      subject: '[APM] 2 alarms: offline on Lobby and 1 more',
     });
+    expect(mails[0].text.split('\n').filter((l: string) => l.includes('Lobby'))).toHaveLength(2);
 
     // The webhook covers the shop only (the lobby is above it).
     expect(received).toHaveLength(1);
     expect(received[0]!.body).toMatchObject({
-      event: 'alarm.raised',
-      alarm: { id: disk, type: 'diskFull', severity: 'warning', terminalName: 'Shop' },
+      event: 'alarms.raised',
+      alarms: [{ id: disk, type: 'diskFull', severity: 'warning', terminalName: 'Shop' }],
       rule: { name: 'Ticketing' },
     });
 
