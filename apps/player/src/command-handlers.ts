@@ -88,6 +88,9 @@ export function commandHandlers(
       player.applyPower();
       return { entries: entries.length, screenOn: isScreenOn(entries, new Date()) };
     },
+    async displaySettings(params) {
+      return { ...player.display.apply(params) };
+    },
     async applyStrategy({ strategy }) {
       const applied = player.strategy.apply(strategy);
       player.applyPower();

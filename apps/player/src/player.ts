@@ -12,6 +12,7 @@ import { CommandQueue, type CommandOutcome } from './command-queue.js';
 import { AckLog, runCommand } from './commands.js';
 import { commandHandlers } from './command-handlers.js';
 import { DeviceApi, DeviceApiError } from './device-api.js';
+import { DisplayKeeper } from './display-settings.js';
 import { textsFor } from './i18n.js';
 import { materialUrl, playOrder } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
@@ -72,6 +73,11 @@ export class Player {
       reload: () => location.reload(),
     },
   );
+  /** Rotation and brightness set in the console (terminal settings), kept across reloads. */
+  readonly display = new DisplayKeeper(this.screen.root, {
+    read: () => localStorage.getItem('apm.player.display'),
+    write: (value) => localStorage.setItem('apm.player.display', value),
+  });
   private claimed = false;
   private name = '';
   private readonly plays = new ProofOfPlay((message) => this.channel.send(message));
@@ -409,6 +415,7 @@ export class Player {
     }
     if (powerSchedule !== undefined) this.settings.powerSchedule = powerSchedule;
     storage.saveSettings(this.settings);
+    this.display.apply(raw);
     this.applyPower();
   }
 

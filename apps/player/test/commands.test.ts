@@ -42,6 +42,7 @@ function recording() {
     setLocation: handler('setLocation'),
     reportLocation: handler('reportLocation'),
     applyStrategy: handler('applyStrategy', { revision: 1, unsupported: [] }),
+    displaySettings: handler('displaySettings', { applied: [], unsupported: [] }),
     updateApp: async () => {
       throw new Error('boom');
     },

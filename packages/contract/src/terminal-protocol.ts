@@ -109,6 +109,37 @@ export const TerminalStatusSchema = Type.Object({
 });
 export type TerminalStatus = Static<typeof TerminalStatusSchema>;
 
+const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+/**
+ * Display and device settings kept in a terminal's settings (re-sent on connect in `welcome`) and
+ * pushed with the `displaySettings` command: screen brightness in percent, rotation of the content
+ * in degrees, the daily window in which it may download (local `HH:MM`, `end` before `start` spans
+ * midnight; null: any time), the interval of automatic screenshots in minutes (0: none).
+ */
+export const DisplaySettingsSchema = Type.Object({
+  brightness: Type.Optional(Type.Integer({ minimum: 10, maximum: 100 })),
+  rotation: Type.Optional(
+    Type.Union([Type.Literal(0), Type.Literal(90), Type.Literal(180), Type.Literal(270)]),
+  ),
+  downloadWindow: Type.Optional(
+    Type.Union([
+      Type.Object({ start: Type.String({ pattern: HHMM }), end: Type.String({ pattern: HHMM }) }),
+      Type.Null(),
+    ]),
+  ),
+  screenshotIntervalMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440 })),
+});
+export type DisplaySettings = Static<typeof DisplaySettingsSchema>;
+/** The keys of {@link DisplaySettingsSchema}, in the order the console shows them. */
+export const DISPLAY_SETTING_KEYS = [
+  'brightness',
+  'rotation',
+  'downloadWindow',
+  'screenshotIntervalMinutes',
+] as const;
+export type DisplaySettingKey = (typeof DISPLAY_SETTING_KEYS)[number];
+
 /** Commands an operator can send, with the params each takes. */
 export const COMMAND_PARAMS = {
   reboot: Type.Object({}),
@@ -155,6 +186,11 @@ export const COMMAND_PARAMS = {
    * (`brightness`, `downloadWindows`, ...) this terminal cannot apply.
    */
   applyStrategy: Type.Object({ strategy: Type.Union([TerminalStrategySchema, Type.Null()]) }),
+  /**
+   * Display and device settings to apply (only those given); the ack result is
+   * `{ applied: DisplaySettingKey[], unsupported: DisplaySettingKey[] }` — those this terminal cannot apply.
+   */
+  displaySettings: DisplaySettingsSchema,
 } satisfies Record<string, TSchema>;
 export type CommandName = keyof typeof COMMAND_PARAMS;
 export const COMMAND_NAMES = Object.keys(COMMAND_PARAMS) as CommandName[];

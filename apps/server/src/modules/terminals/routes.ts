@@ -16,6 +16,10 @@ import settingsRoutes from './settings-routes.js';
 import manageRoutes from './manage-routes.js';
 import monitorRoutes from './monitor-routes.js';
 import scanRoutes from './scan-routes.js';
+import displayRoutes from './display-routes.js';
+import infoRoutes from './info-routes.js';
+import operationsRoutes from './operations-routes.js';
+import volumeRoutes from './volume-routes.js';
 import {
   Id,
   ListQuery,
@@ -46,6 +50,10 @@ const terminalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(settingsRoutes);
   await app.register(monitorRoutes);
   await app.register(scanRoutes);
+  await app.register(displayRoutes);
+  await app.register(volumeRoutes);
+  await app.register(operationsRoutes);
+  await app.register(infoRoutes);
 
   app.get(
     `${BASE}/list`,
