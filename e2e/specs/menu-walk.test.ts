@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menuLabel } from '../support/menu.js';
+import { useLocalMapTiles } from '../support/map-tiles.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 /** Opens every closed submenu of the side menu (inline mode keeps several open). */
@@ -40,6 +41,7 @@ describe('every menu entry, at desktop and phone widths', () => {
   let page: Page;
   let errors: string[];
   const suite = adminSuite({ apiSignIn: false });
+  useLocalMapTiles(suite);
 
   beforeAll(async () => {
     ({ page, errors } = await openSignedInPage(suite, {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/server.js';
+import { useLocalMapTiles } from '../support/map-tiles.js';
 import { adminSuite, openSignedInPage } from '../support/suite.js';
 
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
@@ -11,6 +12,7 @@ describe('console shell as a super administrator', () => {
   let page: Page;
   let errors: string[];
   const suite = adminSuite({ apiSignIn: false });
+  useLocalMapTiles(suite);
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
