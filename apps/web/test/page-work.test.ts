@@ -10,7 +10,7 @@ describe('placeholder pages', () => {
       (p) => !(p.key in enUS.placeholder.pages),
     );
     expect(missing.map((p) => p.key)).toEqual([]);
-    expect(workAreaOf('terminalInfo')).toBe('terminals');
+    expect(workAreaOf('terminalSync')).toBe('terminals');
     expect(workAreaOf('unknown')).toBe('system');
   });
 });
