@@ -18,6 +18,7 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp, initSystem, login } from '../apps/server/test/helpers/app.js';
 import { raiseMissedOfflineAlarms, raiseOfflineAlarms } from '../apps/server/src/terminal/offline-alarms.js';
+import { queryRows } from '../apps/server/src/terminal/sql.js';
 
 const TERMINALS = Number(process.env.TERMINALS ?? 10_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,9 +42,7 @@ const t = await createTestApp(
 try {
   await initSystem(t.app);
   const cookie = await login(t.app);
-  const [root] = (await t.db.execute(sql`SELECT id FROM offices ORDER BY id LIMIT 1`)).rows as {
-    id: number;
-  }[];
+  const [root] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM offices ORDER BY id LIMIT 1`);
   const seed = performance.now();
   const everyDay = [0, 1, 2, 3, 4, 5, 6];
   // A fifth have a power schedule: half of them off now (on only from in an hour), half on now.
@@ -55,7 +54,7 @@ try {
       now() - interval '10 minutes',
       CASE WHEN g % 10 = 0 THEN ${offNow}::jsonb WHEN g % 10 = 5 THEN ${onNow}::jsonb ELSE '{}'::jsonb END
     FROM generate_series(1, ${TERMINALS}) g`);
-  const ids = ((await t.db.execute(sql`SELECT id FROM terminals ORDER BY id`)).rows as { id: number }[]).map(
+  const ids = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM terminals ORDER BY id`)).map(
     (row) => row.id,
   );
   console.log(`seeded ${ids.length} terminals in ${(ms(seed) / 1000).toFixed(1)} s`);
@@ -70,9 +69,10 @@ try {
   const raise = performance.now();
   const muted = await raiseOfflineAlarms(t.db, ids, 'UTC');
   const raiseMs = ms(raise);
-  const [{ n: raised }] = (await t.db.execute(sql`SELECT count(*)::int AS n FROM abnormal_alarms`)).rows as {
-    n: number;
-  }[];
+  const [{ n: raised }] = (await queryRows<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM abnormal_alarms`,
+  )) as [{ n: number }];
   console.log(
     `raise: ${raised} alarms, ${muted.length} muted by power-off, ${r(raiseMs)} ms vs bare insert ${r(bareMs)} ms = ×${r(raiseMs / bareMs)}`,
   );
@@ -100,11 +100,10 @@ try {
   )
     taken += n;
   const notifyMs = ms(notify);
-  const states = (
-    await t.db.execute(
-      sql`SELECT state, count(*)::int AS n FROM alarm_notifications GROUP BY state ORDER BY state`,
-    )
-  ).rows as { state: string; n: number }[];
+  const states = await queryRows<{ state: string; n: number }>(
+    t.db,
+    sql`SELECT state, count(*)::int AS n FROM alarm_notifications GROUP BY state ORDER BY state`,
+  );
   console.log(
     `notifier: ${taken} alarms in ${(notifyMs / 1000).toFixed(1)} s = ${Math.round(taken / (notifyMs / 1000))}/s (${states.map((s) => `${s.state} ${s.n}`).join(', ')})`,
   );

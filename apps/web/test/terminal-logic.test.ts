@@ -86,6 +86,9 @@ describe('terminal presence and live status', () => {
     expect(presenceOf({ state: 'pending', online: true })).toBe('pending');
     expect(presenceOf({ state: 'claimed', online: true })).toBe('online');
     expect(presenceOf({ state: 'claimed', online: false })).toBe('offline');
+    expect(presenceOf({ state: 'claimed', online: true, health: 'late' })).toBe('late');
+    // Offline wins over a stale grade.
+    expect(presenceOf({ state: 'claimed', online: false, health: 'late' })).toBe('offline');
   });
 
   it('lays newer live status over the listed rows and leaves the others alone', () => {

@@ -1,3 +1,4 @@
+import { TERMINAL_HEALTH } from './alarm.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { COMMAND_NAMES, TERMINAL_STATE_VALUES, TerminalStatusSchema } from './terminal-protocol.js';
 
@@ -52,6 +53,8 @@ export const TerminalLiveStatusSchema = Type.Object({
   online: Type.Boolean(),
   lastSeenAt: Nullable(Type.String()),
   status: Nullable(TerminalStatusSchema),
+  /** Graded health: online, late (a heartbeat missed) or offline (absent from answers that do not grade it). */
+  health: Type.Optional(Type.Enum([...TERMINAL_HEALTH])),
   /** Download progress of the manifest's materials, as last reported. */
   downloads: Type.Array(
     Type.Object({

@@ -1,4 +1,10 @@
-import type { TerminalLiveStatus, TerminalMessage, TerminalStatus } from '@apm/contract';
+import {
+  heartbeatSecondsFor,
+  terminalHealth,
+  type TerminalLiveStatus,
+  type TerminalMessage,
+  type TerminalStatus,
+} from '@apm/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -286,13 +292,17 @@ export class TerminalPresence {
     const records = elsewhere.length
       ? await shared!.directory.read(elsewhere)
       : new Map<number, SharedLive>();
-    const limit = Date.now() - this.options.offlineSeconds * 1000;
+    const now = Date.now();
+    const limit = now - this.options.offlineSeconds * 1000;
+    const beat = heartbeatSecondsFor(this.options.offlineSeconds);
     return ids.map((id) => {
       const record = records.get(id);
       if (record) {
+        const online = record.online && record.seenAt > limit;
         return {
           id,
-          online: record.online && record.seenAt > limit,
+          online,
+          health: terminalHealth(online, record.seenAt, now, beat),
           lastSeenAt: new Date(record.seenAt).toISOString(),
           status: record.status,
           downloads: record.downloads,
@@ -303,6 +313,7 @@ export class TerminalPresence {
       return {
         id,
         online: entry?.online ?? false,
+        health: terminalHealth(entry?.online ?? false, entry?.lastSeenAt ?? null, now, beat),
         lastSeenAt: entry?.lastSeenAt ? new Date(entry.lastSeenAt).toISOString() : null,
         status: entry?.status ?? null,
         downloads: entry ? [...entry.downloads.values()] : [],

@@ -4,16 +4,17 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CellText } from '../../components/admin/TableCells';
 import { useRelativeTime } from '../../utils/use-relative-time';
-import { playingNow, presenceOf, type TerminalPresence } from './terminal-logic';
+import { playingNow, presenceOf, type GradedTerminal, type TerminalPresence } from './terminal-logic';
 
 const PRESENCE_COLORS: Record<TerminalPresence, string> = {
   online: 'success',
+  late: 'orange',
   offline: 'default',
   pending: 'warning',
 };
 
 /** Online / offline / waiting to be claimed, with when the terminal was last seen. */
-export function PresenceTag({ terminal }: { terminal: Terminal }) {
+export function PresenceTag({ terminal }: { terminal: GradedTerminal }) {
   const { t } = useTranslation('terminalMonitor');
   const fromNow = useRelativeTime();
   const presence = presenceOf(terminal);

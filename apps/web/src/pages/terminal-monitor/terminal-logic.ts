@@ -4,29 +4,39 @@ import type {
   CommandDeliveryState,
   Terminal,
   TerminalGroupNode,
+  TerminalHealth,
   TerminalLiveStatus,
   TerminalStatus,
 } from '@apm/contract';
 
-/** What the status column shows for a terminal. */
-export type TerminalPresence = 'pending' | 'online' | 'offline';
+/** What the status column shows for a terminal: `late` is online with a heartbeat missed. */
+export type TerminalPresence = 'pending' | 'online' | 'late' | 'offline';
+
+/** A terminal row, graded by its live status when one was read. */
+export type GradedTerminal = Terminal & { health?: TerminalHealth };
 
 /** Seconds between live-status refreshes of the visible rows. */
 export const LIVE_REFRESH_SECONDS = 10;
 
 /** Whether a terminal waits to be claimed, or is online or offline. */
-export function presenceOf(terminal: Pick<Terminal, 'state' | 'online'>): TerminalPresence {
+export function presenceOf(terminal: Pick<GradedTerminal, 'state' | 'online' | 'health'>): TerminalPresence {
   if (terminal.state === 'pending') return 'pending';
-  return terminal.online ? 'online' : 'offline';
+  if (!terminal.online) return 'offline';
+  return terminal.health === 'late' ? 'late' : 'online';
 }
 
 /** The rows with the newer live status (online, last seen, status) laid over them. */
-export function mergeLiveStatus(rows: readonly Terminal[], live: readonly TerminalLiveStatus[]): Terminal[] {
+export function mergeLiveStatus(
+  rows: readonly Terminal[],
+  live: readonly TerminalLiveStatus[],
+): GradedTerminal[] {
   if (!live.length) return [...rows];
   const byId = new Map(live.map((l) => [l.id, l]));
   return rows.map((row) => {
     const l = byId.get(row.id);
-    return l ? { ...row, online: l.online, lastSeenAt: l.lastSeenAt, status: l.status } : row;
+    return l
+      ? { ...row, online: l.online, lastSeenAt: l.lastSeenAt, status: l.status, health: l.health }
+      : row;
   });
 }
 

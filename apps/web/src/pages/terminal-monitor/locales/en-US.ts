@@ -10,6 +10,7 @@ export default {
   presence: {
     online: 'Online',
     offline: 'Offline',
+    late: 'Late (heartbeat missed)',
     pending: 'Waiting to be claimed',
   },
   tree: {

@@ -12,6 +12,7 @@ const messages: typeof en = {
   presence: {
     online: 'En ligne',
     offline: 'Hors ligne',
+    late: 'En retard (battement manqué)',
     pending: 'En attente d’association',
   },
   tree: {

@@ -12,6 +12,7 @@ const messages: typeof en = {
   presence: {
     online: 'Online',
     offline: 'Offline',
+    late: 'In ritardo (battito mancato)',
     pending: 'In attesa di abbinamento',
   },
   tree: {

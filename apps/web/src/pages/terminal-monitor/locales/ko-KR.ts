@@ -12,6 +12,7 @@ const messages: typeof en = {
   presence: {
     online: '온라인',
     offline: '오프라인',
+    late: '지연 (하트비트 누락)',
     pending: '등록 대기',
   },
   tree: {

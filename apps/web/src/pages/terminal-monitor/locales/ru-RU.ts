@@ -12,6 +12,7 @@ const messages: typeof en = {
   presence: {
     online: 'В сети',
     offline: 'Не в сети',
+    late: 'Опаздывает (пропущен сигнал)',
     pending: 'Ожидает привязки',
   },
   tree: {

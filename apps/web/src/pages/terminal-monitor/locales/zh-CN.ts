@@ -12,6 +12,7 @@ const messages: typeof en = {
   presence: {
     online: '在线',
     offline: '离线',
+    late: '延迟（心跳未到）',
     pending: '待认领',
   },
   tree: {

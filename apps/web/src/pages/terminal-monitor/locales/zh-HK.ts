@@ -12,6 +12,7 @@ const messages: typeof en = {
   presence: {
     online: '在線',
     offline: '離線',
+    late: '延遲（心跳未到）',
     pending: '待認領',
   },
   tree: {

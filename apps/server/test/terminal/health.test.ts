@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claim, connect, listeningApp, register, STATUS, type ListeningApp } from './channel-client.js';
+
+describe('graded terminal health', () => {
+  let t: ListeningApp;
+
+  // Offline after 6 s of silence: terminals are asked to beat every 2 s, late after 3 s.
+  beforeAll(async () => {
+    t = await listeningApp({ APM_TERMINAL_OFFLINE_SECONDS: '6' });
+  });
+  afterAll(() => t.close());
+
+  it('tells terminals the heartbeat interval of the threshold and grades them online, late, then offline', async () => {
+    const reg = await register(t);
+    expect(reg.heartbeatSeconds).toBe(2);
+    await claim(t, reg.terminalId);
+    const client = await connect(t, reg.token);
+    expect(client.welcome).toMatchObject({ heartbeatSeconds: 2 });
+    client.send({ type: 'heartbeat', seq: 1, status: STATUS });
+    await client.next('heartbeatAck');
+    const presence = t.app.services.terminalPresence;
+    const health = async () => (await presence.liveStatus([reg.terminalId]))[0]!.health;
+    expect(await health()).toBe('online');
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await health()).toBe('late');
+    client.send({ type: 'heartbeat', seq: 2, status: STATUS });
+    await client.next('heartbeatAck');
+    expect(await health()).toBe('online');
+    await client.closedWith(15_000);
+    expect(await health()).toBe('offline');
+  });
+});
