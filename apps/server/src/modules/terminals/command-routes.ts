@@ -98,6 +98,10 @@ const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { name, params, ...target } = request.body;
+      // A strategy reaches terminals through its own flow (linked terminals, delivery recorded per terminal).
+      if (name === 'applyStrategy') {
+        throw fieldError(400, 'name', 'name: send a strategy with strategy/sendStrategy');
+      }
       // Messages reach terminals through their own flow (in scope, approved, recorded per terminal).
       if (name === 'showMessage' || name === 'playMessage') {
         const { messageId } = name === 'playMessage' ? paramsOf(params) : { messageId: undefined };

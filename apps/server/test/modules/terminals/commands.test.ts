@@ -136,6 +136,16 @@ describe('commands from the console and their delivery state; screenshots', () =
       name: 'explode',
     });
     expect(unknownName.status).toBe(400);
+    // A strategy goes through its own flow, recorded per terminal.
+    const strategy = await api.post('terminalSet/command', f.a1, {
+      terminalIds: [online.terminalId],
+      name: 'applyStrategy',
+      params: { strategy: null },
+    });
+    expect(strategy.status).toBe(400);
+    expect(strategy.body.jsonObject).toMatchObject({
+      fields: { name: expect.stringContaining('sendStrategy') },
+    });
     // A platform admin may see the pending terminal but cannot command it before it is claimed.
     const toPending = await api.post('terminalSet/reboot', f.admin, { terminalIds: [pending.terminalId] });
     expect(toPending.status).toBe(400);
