@@ -32,7 +32,9 @@ import type reviewHistory from '../pages/review-history/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
 import type strategies from '../pages/strategies/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
+import type terminalInfo from '../pages/terminal-info/locales/en-US';
 import type terminalMap from '../pages/terminal-map/locales/en-US';
+import type terminalSettings from '../pages/terminal-settings/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
 import type users from '../pages/users/locales/en-US';
 
@@ -68,8 +70,10 @@ export interface PageMessageTypes {
   roles: typeof roles;
   strategies: typeof strategies;
   systemSettings: typeof systemSettings;
+  terminalInfo: typeof terminalInfo;
   terminalMap: typeof terminalMap;
   terminalMonitor: typeof terminalMonitor;
+  terminalSettings: typeof terminalSettings;
   users: typeof users;
 }
 

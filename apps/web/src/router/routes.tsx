@@ -58,6 +58,18 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'planTimeline',
     'messages',
   ),
+  terminalInfo: page(
+    () => import('../pages/terminal-info/TerminalInfoPage'),
+    'terminalInfo',
+    'terminalMonitor',
+    'planTimeline',
+    'messages',
+  ),
+  terminalSettings: page(
+    () => import('../pages/terminal-settings/TerminalSettingsPage'),
+    'terminalSettings',
+    'terminalMonitor',
+  ),
   terminalMap: page(
     () => import('../pages/terminal-map/TerminalMapPage'),
     'terminalMap',

@@ -1,0 +1,78 @@
+/** Terminal settings (fr-FR). */
+import type en from './en-US';
+
+const messages: typeof en = {
+  title: 'Paramètres du terminal',
+  terminals: 'Terminaux',
+  pickerPlaceholder: 'Rechercher des terminaux par nom ou identifiant d’appareil',
+  addOffice: 'Ajouter les terminaux d’une institution',
+  clear: 'Vider',
+  choose: 'Choisissez un ou plusieurs terminaux pour modifier leurs paramètres.',
+  apply: 'Appliquer',
+  sent: 'Envoyé à {{count}} terminaux ; chacun reste en attente jusqu’à sa confirmation.',
+  failed: 'Envoi impossible : {{message}}',
+  name: { label: 'Nom', onlyOne: 'Choisissez un seul terminal pour le renommer.', saved: 'Nom enregistré' },
+  timeZone: { label: 'Fuseau horaire', edit: 'Définir le fuseau horaire…' },
+  power: { label: 'Allumage/extinction programmés', edit: 'Modifier le programme…' },
+  volume: {
+    label: 'Volume',
+    set: 'Défini dans la console',
+    reported: 'Signalé par le terminal',
+    bySource: 'Par source',
+    manual: 'Manuel : {{value}}',
+    strategy: 'Stratégie « {{name}} » : {{rules}}',
+    noStrategy: 'Aucune stratégie',
+    defaultValue: 'Par défaut : {{value}}',
+    history: 'Historique du volume',
+    when: 'Quand',
+    by: 'Par',
+    value: 'Volume',
+    state: 'État',
+    onlyOne: 'Choisissez un seul terminal pour voir ses messages de volume.',
+  },
+  brightness: { label: 'Luminosité (%)' },
+  rotation: { label: 'Rotation', degrees: '{{value}}°' },
+  downloadWindow: {
+    label: 'Plage de téléchargement',
+    hint: 'Le contenu ne se télécharge que dans cette plage quotidienne ; vide : à tout moment.',
+    clear: 'À tout moment',
+  },
+  screenshot: { label: 'Capture automatique toutes les (minutes, 0 : jamais)' },
+  heartbeat: {
+    label: 'Intervalle de battement',
+    value:
+      'Toutes les {{seconds}} s — décidé par le serveur : un terminal est hors ligne après {{offline}} s de silence.',
+  },
+  authFree: {
+    label: 'Accepter les terminaux sans autorisation',
+    on: 'Activé : les nouveaux terminaux sont acceptés sans être appairés',
+    off: 'Désactivé : les nouveaux terminaux attendent d’être appairés avec leur code',
+    link: 'Paramètres système',
+    saved: 'Paramètre enregistré',
+  },
+  state: {
+    title: 'Livraison par terminal',
+    terminal: 'Terminal',
+    online: 'En ligne',
+    offline: 'Hors ligne',
+    kept: 'Paramètres conservés',
+    volume: 'Volume',
+    powerSchedule: 'Programme d’allumage',
+    displaySettings: 'Affichage',
+    pending: 'En attente',
+    applied: 'Appliqué',
+    notSent: '—',
+    cannot: 'Non applicable : {{keys}}',
+  },
+  keys: {
+    volume: 'volume',
+    brightness: 'luminosité',
+    rotation: 'rotation',
+    downloadWindow: 'plage de téléchargement',
+    screenshotIntervalMinutes: 'intervalle de capture',
+    timeZone: 'fuseau horaire',
+    powerSchedule: 'programme d’allumage',
+  },
+};
+
+export default messages;
