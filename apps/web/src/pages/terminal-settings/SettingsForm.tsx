@@ -159,39 +159,36 @@ export function SettingsForm({ terminals, first, onSent }: SettingsFormProps) {
           row(
             'volume',
             t('volume.label'),
-            <Slider
-              id="terminal-settings-volume"
-              min={0}
-              max={100}
-              value={volume}
-              onChange={setVolume}
-              data-testid="terminal-settings-volume"
-            />,
+            <div data-testid="terminal-settings-volume">
+              <Slider id="terminal-settings-volume" min={0} max={100} value={volume} onChange={setVolume} />
+            </div>,
             apply('volume', () => void run('volume', () => sendVolume(ids, volume))),
           ),
           row(
             'brightness',
             t('brightness.label'),
-            <Slider
-              id="terminal-settings-brightness"
-              min={10}
-              max={100}
-              value={brightness}
-              onChange={setBrightness}
-              data-testid="terminal-settings-brightness"
-            />,
+            <div data-testid="terminal-settings-brightness">
+              <Slider
+                id="terminal-settings-brightness"
+                min={10}
+                max={100}
+                value={brightness}
+                onChange={setBrightness}
+              />
+            </div>,
             apply('brightness', () => void display('brightness', { brightness })),
           ),
           row(
             'rotation',
             t('rotation.label'),
-            <Radio.Group
-              id="terminal-settings-rotation"
-              value={rotation}
-              onChange={(e) => setRotation(e.target.value as (typeof ROTATIONS)[number])}
-              options={ROTATIONS.map((value) => ({ value, label: t('rotation.degrees', { value }) }))}
-              data-testid="terminal-settings-rotation"
-            />,
+            <div data-testid="terminal-settings-rotation">
+              <Radio.Group
+                id="terminal-settings-rotation"
+                value={rotation}
+                onChange={(e) => setRotation(e.target.value as (typeof ROTATIONS)[number])}
+                options={ROTATIONS.map((value) => ({ value, label: t('rotation.degrees', { value }) }))}
+              />
+            </div>,
             apply('rotation', () => void display('rotation', { rotation })),
           ),
           row(
