@@ -89,6 +89,9 @@ describe('terminal map page', () => {
     });
     expect(standIn.state.tiles).toBeGreaterThan(0);
     await page.getByText('Stand-in tiles').waitFor();
+    // "Auto get position" asks the listed terminals where they are (this one is offline: it asks on its return).
+    await page.getByRole('button', { name: 'Ask them for their position' }).click();
+    await expectMessage(page, 'Terminals asked for their position:');
     await page.getByRole('button', { name: `Place on map: ${NAME}` }).click();
     await page.getByText(`Click the map where ${NAME} stands.`).waitFor();
 

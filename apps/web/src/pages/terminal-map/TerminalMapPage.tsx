@@ -27,6 +27,8 @@ const DETAIL_READERS = [
   'terminal:settings:view',
   'terminal:debug:view',
 ];
+/** Any of these sends commands, "auto get position" among them. */
+const COMMANDERS = ['terminal:monitor:command', 'terminal:debug:command'];
 /** States change as terminals come and go: the map reloads its points this often. */
 const REFRESH_MS = 60_000;
 
@@ -40,6 +42,7 @@ export default function TerminalMapPage() {
   const queryClient = useQueryClient();
   const canEdit = can(MAP_EDIT_PERMISSION);
   const canDetails = DETAIL_READERS.some((p) => can(p));
+  const canCommand = COMMANDERS.some((p) => can(p));
   const [filters, setFilters] = useState<Filters>({});
   const [placing, setPlacing] = useState<MapTerminal | null>(null);
   const [flyTo, setFlyTo] = useState<MapSuggestion | null>(null);
@@ -126,7 +129,15 @@ export default function TerminalMapPage() {
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {canEdit ? t('move.dragHint') : t('move.noPermission')}
           </Typography.Paragraph>
-          {data && <UnpositionedList data={data} canEdit={canEdit} placing={placing} onPlace={setPlacing} />}
+          {data && (
+            <UnpositionedList
+              data={data}
+              canEdit={canEdit}
+              canCommand={canCommand}
+              placing={placing}
+              onPlace={setPlacing}
+            />
+          )}
         </Col>
       </Row>
       {detailsId !== null && (

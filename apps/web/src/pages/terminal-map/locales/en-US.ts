@@ -15,7 +15,7 @@ export default {
     offline: 'Offline',
   },
   legend: 'Legend',
-  shown: '{{count}} terminals on the map',
+  shown: 'Terminals on the map: {{count}}',
   loadFailed: 'The terminals could not be loaded: {{message}}',
   search: {
     placeholder: 'Search an address',
@@ -29,6 +29,9 @@ export default {
     place: 'Place on map',
     placing: 'Click the map where {{name}} stands.',
     cancel: 'Cancel',
+    ask: 'Ask them for their position',
+    asked: 'Terminals asked for their position: {{count}}. Those online answer in a moment.',
+    askFailed: 'Could not ask the terminals for their position: {{message}}',
   },
   move: {
     placeTitle: 'Place {{name}} here?',

@@ -17,7 +17,7 @@ const messages: typeof en = {
     offline: 'Hors ligne',
   },
   legend: 'Légende',
-  shown: '{{count}} terminaux sur la carte',
+  shown: 'Terminaux sur la carte : {{count}}',
   loadFailed: 'Impossible de charger les terminaux : {{message}}',
   search: {
     placeholder: 'Rechercher une adresse',
@@ -31,6 +31,9 @@ const messages: typeof en = {
     place: 'Placer sur la carte',
     placing: 'Cliquez sur la carte à l’endroit où se trouve {{name}}.',
     cancel: 'Annuler',
+    ask: 'Leur demander leur position',
+    asked: 'Terminaux interrogés sur leur position : {{count}}. Ceux en ligne répondent dans un instant.',
+    askFailed: 'Impossible de demander leur position aux terminaux : {{message}}',
   },
   move: {
     placeTitle: 'Placer {{name}} ici ?',

@@ -17,7 +17,7 @@ const messages: typeof en = {
     offline: 'Offline',
   },
   legend: 'Legenda',
-  shown: '{{count}} terminali sulla mappa',
+  shown: 'Terminali sulla mappa: {{count}}',
   loadFailed: 'Impossibile caricare i terminali: {{message}}',
   search: {
     placeholder: 'Cerca un indirizzo',
@@ -31,6 +31,9 @@ const messages: typeof en = {
     place: 'Posiziona sulla mappa',
     placing: 'Fai clic sulla mappa dove si trova {{name}}.',
     cancel: 'Annulla',
+    ask: 'Chiedi la loro posizione',
+    asked: 'Terminali a cui è stata chiesta la posizione: {{count}}. Quelli online rispondono tra poco.',
+    askFailed: 'Impossibile chiedere la posizione ai terminali: {{message}}',
   },
   move: {
     placeTitle: 'Posizionare {{name}} qui?',

@@ -31,6 +31,9 @@ const messages: typeof en = {
     place: '지도에 배치',
     placing: '지도에서 {{name}}의 위치를 클릭하세요.',
     cancel: '취소',
+    ask: '단말에 위치 요청',
+    asked: '단말 {{count}}대에 위치를 요청했습니다. 온라인 단말이 곧 응답합니다.',
+    askFailed: '단말에 위치를 요청하지 못했습니다: {{message}}',
   },
   move: {
     placeTitle: '{{name}}을(를) 여기에 배치할까요?',

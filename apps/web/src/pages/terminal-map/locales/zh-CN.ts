@@ -31,6 +31,9 @@ const messages: typeof en = {
     place: '在地图上放置',
     placing: '请在地图上点击 {{name}} 所在的位置。',
     cancel: '取消',
+    ask: '请求终端上报位置',
+    asked: '已请求 {{count}} 台终端上报位置：在线的终端稍后即会回应。',
+    askFailed: '无法请求终端上报位置：{{message}}',
   },
   move: {
     placeTitle: '将 {{name}} 放置在此处？',

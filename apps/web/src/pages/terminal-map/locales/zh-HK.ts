@@ -31,6 +31,9 @@ const messages: typeof en = {
     place: '在地圖上放置',
     placing: '請在地圖上點擊 {{name}} 所在的位置。',
     cancel: '取消',
+    ask: '請求終端上報位置',
+    asked: '已請求 {{count}} 台終端上報位置：在線的終端稍後即會回應。',
+    askFailed: '無法請求終端上報位置：{{message}}',
   },
   move: {
     placeTitle: '將 {{name}} 放置在此處？',
