@@ -155,7 +155,8 @@ export function alarmRuleTargetProblem(channel: AlarmRuleChannel, target: string
   }
   try {
     const url = new URL(text);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'target: the webhook URL must be http(s)';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return 'target: the webhook URL must be http(s)';
     return null;
   } catch {
     return 'target: the webhook URL is not a URL';

@@ -36,8 +36,12 @@ export const abnormalAlarms = pgTable(
   (t) => [
     index('abnormal_alarms_terminal_idx').on(t.terminalId, t.raisedAt),
     index('abnormal_alarms_office_idx').on(t.officeId, t.raisedAt),
-    index('abnormal_alarms_unnotified_idx').on(t.id).where(sql`notified_at IS NULL`),
+    index('abnormal_alarms_unnotified_idx')
+      .on(t.id)
+      .where(sql`notified_at IS NULL`),
     // Open alarms by terminal and kind: "never two open at once" checks and the missed-alarm sweep.
-    index('abnormal_alarms_open_idx').on(t.terminalId, t.type).where(sql`ended_at IS NULL`),
+    index('abnormal_alarms_open_idx')
+      .on(t.terminalId, t.type)
+      .where(sql`ended_at IS NULL`),
   ],
 );
