@@ -190,6 +190,8 @@ export interface OnlinePeriods {
   online: boolean;
   onlineSince: string | null;
   lastSeenAt: string | null;
+  /** The network address it registered from. */
+  networkAddress: string | null;
   onlinePeriods: Period[];
   offlinePeriods: Period[];
 }

@@ -20,7 +20,7 @@ const infoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['terminal'],
         summary:
-          'A terminal’s online and offline periods over the last days (from its offline alarms: silent from when it was last heard until it came back), newest first',
+          'A terminal’s network address and online and offline periods over the last days (from its offline alarms: silent from when it was last heard until it came back), newest first',
         querystring: Type.Object({
           terminalId: Id,
           days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })),
@@ -33,6 +33,8 @@ const infoRoutes: FastifyPluginAsyncTypebox = async (app) => {
               online: Type.Boolean(),
               onlineSince: Nullable(Type.String()),
               lastSeenAt: Nullable(Type.String()),
+              /** The network address it registered from (as the server saw it). */
+              networkAddress: Nullable(Type.String()),
               onlinePeriods: Type.Array(Span),
               offlinePeriods: Type.Array(Span),
             }),
@@ -75,6 +77,7 @@ const infoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         online,
         onlineSince: row.onlineSince?.toISOString() ?? null,
         lastSeenAt: live?.lastSeenAt ?? row.lastSeenAt?.toISOString() ?? null,
+        networkAddress: row.registerIp,
         onlinePeriods: onlinePeriods(since, now, offline, online),
         offlinePeriods: offline.map((s) => ({
           from: (s.from < since ? since : s.from).toISOString(),

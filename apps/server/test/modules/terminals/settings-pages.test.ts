@@ -321,6 +321,7 @@ describe('terminal settings and info pages: display settings, volume messages, o
       onlinePeriods: { from: string; to: string | null }[];
     };
     expect(data.offlinePeriods).toHaveLength(1);
+    expect(res.body.data).toHaveProperty('networkAddress');
     expect(Date.parse(data.offlinePeriods[0]!.from)).toBe(now - 3_600_000);
     expect(data.onlinePeriods).toHaveLength(2);
     expect(Date.parse(data.onlinePeriods[0]!.from)).toBe(now - 1_800_000);

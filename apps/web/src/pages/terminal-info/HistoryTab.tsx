@@ -100,7 +100,7 @@ export function HistoryTab({ terminalId }: { terminalId: number }) {
         grid={{ gutter: 12, column: 3 }}
         loading={shots.isFetching}
         dataSource={shots.data?.list ?? []}
-        locale={{ emptyText: tm('details.noScreenshots') }}
+        locale={{ emptyText: <Typography.Text>{tm('details.noScreenshots')}</Typography.Text> }}
         pagination={
           (shots.data?.count ?? 0) > PAGE_SIZE
             ? { current: shotPage, pageSize: PAGE_SIZE, total: shots.data?.count, onChange: setShotPage }

@@ -149,6 +149,7 @@ export function StatusTab({ terminal: d }: { terminal: TerminalDetails }) {
           ? `${d.address ? `${d.address} ` : ''}(${d.latitude}, ${d.longitude})`
           : '—',
     },
+    { key: 'network', label: t('status.network'), children: orDash(periods.data?.networkAddress) },
     {
       key: 'onlineSince',
       label: t('status.onlineSince'),

@@ -160,7 +160,14 @@ export function SettingsForm({ terminals, first, onSent }: SettingsFormProps) {
             'volume',
             t('volume.label'),
             <div data-testid="terminal-settings-volume">
-              <Slider id="terminal-settings-volume" min={0} max={100} value={volume} onChange={setVolume} />
+              <Slider
+                id="terminal-settings-volume"
+                ariaLabelForHandle={t('volume.label')}
+                min={0}
+                max={100}
+                value={volume}
+                onChange={setVolume}
+              />
             </div>,
             apply('volume', () => void run('volume', () => sendVolume(ids, volume))),
           ),
@@ -170,6 +177,7 @@ export function SettingsForm({ terminals, first, onSent }: SettingsFormProps) {
             <div data-testid="terminal-settings-brightness">
               <Slider
                 id="terminal-settings-brightness"
+                ariaLabelForHandle={t('brightness.label')}
                 min={10}
                 max={100}
                 value={brightness}

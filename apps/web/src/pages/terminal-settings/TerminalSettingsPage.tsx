@@ -1,3 +1,4 @@
+import type { TerminalGroupNode } from '@apm/contract';
 import type { TerminalOfficeNode } from '../../services/terminal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Empty, Flex, Switch, TreeSelect, Typography } from 'antd';
@@ -7,7 +8,7 @@ import { Link } from 'react-router';
 import { useAccess } from '../../access/use-access';
 import type { OfficeTreeItem } from '../terminal-monitor/terminal-logic';
 import { getSettingKey, saveSetting } from '../../services/settings';
-import { listTerminals } from '../../services/terminal';
+import { getGroupTree, listTerminals } from '../../services/terminal';
 import { getSettingsStates } from '../../services/terminal-info';
 import { TerminalPicker, type PickedTerminal } from '../terminal-info/TerminalPicker';
 import { terminalErrorText } from '../terminal-monitor/terminal-errors';
@@ -22,7 +23,9 @@ const MAX_TERMINALS = 200;
 const POLL_PENDING_MS = 2000;
 const POLL_IDLE_MS = 15_000;
 
-type Option = { value: number; title: string; isLeaf: boolean; children?: Option[] };
+type Option = { value: number; title: string; isLeaf?: boolean; children?: Option[] };
+const groupOptions = (nodes: TerminalGroupNode[]): Option[] =>
+  nodes.map((g) => ({ value: g.id, title: g.name, children: groupOptions(g.children) }));
 const officeOptions = (items: OfficeTreeItem<TerminalOfficeNode>[]): Option[] =>
   items.map((i) => ({
     value: i.node.id,
@@ -45,6 +48,13 @@ export default function TerminalSettingsPage() {
   const offices = useTerminalOfficeTree();
   const [chosen, setChosen] = useState<PickedTerminal[]>([]);
   const [sends, setSends] = useState(0);
+  /** The institution last added: its groups can be added next. */
+  const [officeId, setOfficeId] = useState<number | undefined>();
+  const groups = useQuery({
+    queryKey: ['terminalSettings', 'groups', officeId],
+    queryFn: ({ signal }) => getGroupTree(officeId!, signal),
+    enabled: officeId !== undefined,
+  });
   const ids = chosen.map((x) => x.id);
   const states = useQuery({
     queryKey: ['terminalSettings', 'state', ids],
@@ -58,8 +68,8 @@ export default function TerminalSettingsPage() {
     queryFn: () => getSettingKey('terminalAuthFree'),
   });
 
-  const addOffice = async (officeId: number) => {
-    const page = await listTerminals({ pageNo: 1, pageSize: MAX_TERMINALS, officeId });
+  const addTerminals = async (filter: { officeId?: number; groupId?: number }) => {
+    const page = await listTerminals({ pageNo: 1, pageSize: MAX_TERMINALS, ...filter });
     const more = page.list.filter((x) => x.state === 'claimed' && !ids.includes(x.id));
     setChosen([...chosen, ...more.map((x) => ({ id: x.id, name: x.name }))].slice(0, MAX_TERMINALS));
   };
@@ -100,8 +110,23 @@ export default function TerminalSettingsPage() {
             value={undefined}
             treeData={officeOptions(offices.items)}
             loadData={(node) => offices.loadChildren(Number(node.value))}
-            onChange={(officeId) => officeId && void addOffice(officeId)}
+            onChange={(id) => {
+              if (!id) return;
+              setOfficeId(id);
+              void addTerminals({ officeId: id });
+            }}
             data-testid="terminal-settings-office"
+          />
+          <TreeSelect<number>
+            aria-label={t('addGroup')}
+            style={{ minWidth: 240 }}
+            placeholder={t('addGroup')}
+            value={undefined}
+            disabled={officeId === undefined}
+            treeDefaultExpandAll
+            treeData={groupOptions(groups.data ?? [])}
+            onChange={(groupId) => groupId && void addTerminals({ groupId })}
+            data-testid="terminal-settings-group"
           />
           <Button onClick={() => setChosen([])} disabled={!chosen.length}>
             {t('clear')}

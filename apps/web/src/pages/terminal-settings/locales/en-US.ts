@@ -4,6 +4,7 @@ export default {
   terminals: 'Terminals',
   pickerPlaceholder: 'Search terminals by name or device id',
   addOffice: 'Add the terminals of an institution',
+  addGroup: 'Add the terminals of a group (of the institution chosen)',
   clear: 'Clear',
   choose: 'Choose one or more terminals to change their settings.',
   apply: 'Apply',

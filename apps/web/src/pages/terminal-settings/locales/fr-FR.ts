@@ -6,6 +6,7 @@ const messages: typeof en = {
   terminals: 'Terminaux',
   pickerPlaceholder: 'Rechercher des terminaux par nom ou identifiant d’appareil',
   addOffice: 'Ajouter les terminaux d’une institution',
+  addGroup: 'Ajouter les terminaux d’un groupe (de l’institution choisie)',
   clear: 'Vider',
   choose: 'Choisissez un ou plusieurs terminaux pour modifier leurs paramètres.',
   apply: 'Appliquer',

@@ -6,6 +6,7 @@ const messages: typeof en = {
   terminals: 'Terminali',
   pickerPlaceholder: 'Cerca terminali per nome o ID dispositivo',
   addOffice: 'Aggiungi i terminali di un’istituzione',
+  addGroup: 'Aggiungi i terminali di un gruppo (dell’istituzione scelta)',
   clear: 'Svuota',
   choose: 'Scegli uno o più terminali per modificarne le impostazioni.',
   apply: 'Applica',

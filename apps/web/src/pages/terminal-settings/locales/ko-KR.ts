@@ -6,6 +6,7 @@ const messages: typeof en = {
   terminals: '단말',
   pickerPlaceholder: '이름 또는 장치 ID로 단말 검색',
   addOffice: '기관의 단말 추가',
+  addGroup: '선택한 기관의 그룹 단말 추가',
   clear: '비우기',
   choose: '설정을 바꿀 단말을 하나 이상 선택하세요.',
   apply: '적용',

@@ -6,6 +6,7 @@ const messages: typeof en = {
   terminals: '终端',
   pickerPlaceholder: '按名称或设备号搜索终端',
   addOffice: '添加某机构的终端',
+  addGroup: '添加所选机构下某分组的终端',
   clear: '清空',
   choose: '选择一个或多个终端来修改其设置。',
   apply: '应用',

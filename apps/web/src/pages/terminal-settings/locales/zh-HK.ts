@@ -6,6 +6,7 @@ const messages: typeof en = {
   terminals: '終端',
   pickerPlaceholder: '按名稱或裝置編號搜尋終端',
   addOffice: '加入某機構的終端',
+  addGroup: '加入所選機構下某分組的終端',
   clear: '清空',
   choose: '選擇一個或多個終端來修改其設定。',
   apply: '套用',
