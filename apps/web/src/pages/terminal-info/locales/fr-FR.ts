@@ -25,7 +25,7 @@ const messages: typeof en = {
       downloads: 'Téléchargements en échec',
     },
     clockOffset: 'Décalage d’horloge',
-    clockOffsetValue: '{{seconds}} s',
+    clockOffsetValue: '{{seconds}} secondes',
     network: 'Adresse réseau',
     onlineSince: 'En ligne depuis',
     lastSeen: 'Dernier contact',

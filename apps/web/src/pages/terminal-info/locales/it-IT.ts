@@ -25,7 +25,7 @@ const messages: typeof en = {
       downloads: 'Download non riusciti',
     },
     clockOffset: 'Sfasamento orologio',
-    clockOffsetValue: '{{seconds}} s',
+    clockOffsetValue: '{{seconds}} secondi',
     network: 'Indirizzo di rete',
     onlineSince: 'Online da',
     lastSeen: 'Ultimo contatto',
