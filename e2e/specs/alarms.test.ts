@@ -73,6 +73,24 @@ describe('alarm centre with a real web player', () => {
     const office = (await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo')).office;
     terminalId = await claimTerminal(suite.server.url, suite.cookie, code, office.id, TERMINAL);
     await waitForConnection(player.page, 'open');
+    // The player disciplines its clock against the server's over the channel and reports the estimate.
+    await expect
+      .poll(
+        async () =>
+          (
+            await suite.api<{
+              status: { clockSync?: { offsetMs: number; delayMs: number; samples: number } } | null;
+            }>(`/a/api/terminal/findTerminalStatus?id=${terminalId}`)
+          ).status?.clockSync ?? null,
+        { timeout: 20_000, interval: 500 },
+      )
+      .toMatchObject({ samples: expect.any(Number) });
+    const live = await suite.api<{
+      status: { clockSync: { offsetMs: number; delayMs: number; samples: number } };
+    }>(`/a/api/terminal/findTerminalStatus?id=${terminalId}`);
+    // The same machine's clocks: the estimate is near zero, the round trip short.
+    expect(Math.abs(live.status.clockSync.offsetMs)).toBeLessThan(100);
+    expect(live.status.clockSync.delayMs).toBeLessThan(500);
 
     console_ = await openSignedInPage(suite, {
       language: 'US',

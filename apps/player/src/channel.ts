@@ -6,6 +6,15 @@ import {
   type TerminalMessage,
 } from '@apm/contract';
 import { Backoff } from './backoff.js';
+import { ClockEstimator } from './clock-sync.js';
+
+/** The player's clock in ms since the epoch, to the microsecond (clock round trips). */
+export const preciseNow = (): number => performance.timeOrigin + performance.now();
+
+/** Clock round trips right after connecting (spaced by {@link PROBE_BURST_GAP_MS}), then one every {@link PROBE_EVERY_MS}. */
+export const PROBE_BURST = 5;
+export const PROBE_BURST_GAP_MS = 300;
+export const PROBE_EVERY_MS = 10_000;
 
 /** Connection state shown in the status corner. */
 export type ChannelState = 'connecting' | 'open' | 'closed' | 'stopped';
@@ -42,6 +51,10 @@ export class Channel {
   private soonTimer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
   private running = false;
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
+  private probeId = 0;
+  /** The estimate of the server's clock from clock round trips (kept across reconnections). */
+  readonly clock = new ClockEstimator();
 
   constructor(
     private readonly token: () => string | null,
@@ -104,12 +117,24 @@ export class Channel {
   private async beat(): Promise<void> {
     if (!this.isOpen) return;
     const status = await this.status();
-    this.send({ type: 'heartbeat', seq: this.seq++, status });
+    const clockSync = this.clock.summary();
+    this.send({ type: 'heartbeat', seq: this.seq++, status: clockSync ? { ...status, clockSync } : status });
   }
 
   private stopHeartbeats(): void {
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = undefined;
+    clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+  }
+
+  /** Clock round trips: a burst on connecting, then one now and then. */
+  private probe(left = PROBE_BURST): void {
+    clearTimeout(this.probeTimer);
+    if (!this.isOpen) return;
+    this.send({ type: 'clockProbe', id: this.probeId++, t0: preciseNow() });
+    const next = left > 1 ? PROBE_BURST_GAP_MS : PROBE_EVERY_MS;
+    this.probeTimer = setTimeout(() => this.probe(left > 1 ? left - 1 : 1), next);
   }
 
   private connect(): void {
@@ -126,8 +151,11 @@ export class Channel {
       if (this.socket !== socket) return;
       this.backoff.opened();
       this.events.state('open');
+      this.probe();
     };
     socket.onmessage = (event) => {
+      // Taken first: the `t3` of a clock round trip.
+      const received = preciseNow();
       if (this.socket !== socket || typeof event.data !== 'string') return;
       let message: ServerMessage;
       try {
@@ -137,6 +165,10 @@ export class Channel {
       }
       if (message.type === 'reconnect') {
         reconnectAfter = reconnectDelay(message.afterMs);
+        return;
+      }
+      if (message.type === 'clockEcho') {
+        this.clock.add({ t0: message.t0, t1: message.t1, t2: message.t2, t3: received });
         return;
       }
       this.events.message(message);

@@ -102,6 +102,18 @@ export const TerminalStatusSchema = Type.Object({
    * playback is fine. It raises a `playError` alarm, which ends when a heartbeat comes without it.
    */
   playError: Type.Optional(Type.String({ maxLength: 500 })),
+  /**
+   * The terminal's estimate of the server's clock from `clockProbe` round trips: server minus
+   * terminal (ms), the best round trip's delay (ms), its clock's drift (ppm), how many trips.
+   */
+  clockSync: Type.Optional(
+    Type.Object({
+      offsetMs: Type.Number(),
+      delayMs: Type.Number({ minimum: 0 }),
+      driftPpm: Type.Number(),
+      samples: Type.Integer({ minimum: 0 }),
+    }),
+  ),
   /** Materials of the manifest present in the cache, of how many. */
   downloads: Type.Optional(
     Type.Object({ done: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) }),
@@ -198,6 +210,12 @@ export type CommandParams<N extends CommandName> = Static<(typeof COMMAND_PARAMS
 
 /** Messages a terminal sends on the channel. */
 export const TerminalMessageSchemas = {
+  /** A clock round trip: `t0` is the terminal's clock (ms since the epoch); the server answers `clockEcho` at once. */
+  clockProbe: Type.Object({
+    type: Type.Literal('clockProbe'),
+    id: Type.Integer({ minimum: 0 }),
+    t0: Type.Number(),
+  }),
   heartbeat: Type.Object({
     type: Type.Literal('heartbeat'),
     seq: Type.Integer({ minimum: 0 }),
@@ -257,6 +275,8 @@ export type ServerMessage =
       settings: Record<string, unknown>;
     }
   | { type: 'heartbeatAck'; seq: number; serverTime: string }
+  /** The answer to `clockProbe`: `t1` when it arrived and `t2` when this left, on the server's clock (ms, fractional). */
+  | { type: 'clockEcho'; id: number; t0: number; t1: number; t2: number }
   | { type: 'claimed'; name: string; officeId: number; groupId: number | null }
   | {
       type: 'command';

@@ -61,6 +61,9 @@ function reason(text: string): string {
   return out;
 }
 
+/** The server's clock in ms since the epoch, to the microsecond (clock round trips). */
+export const preciseNow = (): number => performance.timeOrigin + performance.now();
+
 /** Why a frame is not a valid terminal message (naming the field), or the message. */
 export function parseTerminalMessage(raw: string): { message: TerminalMessage } | { problem: string } {
   let value: unknown;
@@ -232,6 +235,8 @@ export class TerminalGateway {
   }
 
   private receive(conn: Connection, raw: string): void {
+    // The clock when the frame is taken up: the `t1` of a clock round trip.
+    const arrived = preciseNow();
     if (conn.superseded) return;
     const parsed = parseTerminalMessage(raw);
     if ('problem' in parsed) {
@@ -242,6 +247,9 @@ export class TerminalGateway {
     const message = parsed.message;
     const id = conn.identity.id;
     switch (message.type) {
+      case 'clockProbe':
+        this.send(conn, { type: 'clockEcho', id: message.id, t0: message.t0, t1: arrived, t2: preciseNow() });
+        break;
       case 'heartbeat':
         this.deps.presence.heartbeat(id, message.status);
         this.send(conn, { type: 'heartbeatAck', seq: message.seq, serverTime: new Date().toISOString() });
