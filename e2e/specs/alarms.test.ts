@@ -175,6 +175,11 @@ describe('alarm centre with a real web player', () => {
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expectMessage(page, '1 alarm(s) resolved');
     await row.getByText('Resolved').waitFor();
+    // From the alarm to the terminal it is about.
+    await row.click();
+    await page.getByTestId('alarm-terminal-info').click();
+    await page.waitForURL(`**/terminal/info?id=${terminalId}`);
+    await page.getByText(TERMINAL).first().waitFor();
     expect(console_.errors).toEqual([]);
     await console_.context.close();
     await player.context.close();

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAccess } from '../../access/use-access';
 import { getAlarm } from '../../services/alarm';
 import { detailLines, durationText, handlingOf, skewParts } from './alarm-logic';
 import { HandlingTag, SeverityTag } from './alarm-tags';
@@ -12,6 +14,7 @@ const STATE_COLOUR = { sent: 'green', failed: 'red', limited: 'default' } as con
 /** One alarm: its terminal, times, handling, what the terminal reported, and the notifications it caused. */
 export function AlarmDetailsDrawer({ id, onClose }: { id: number; onClose(): void }) {
   const { t } = useTranslation('alarms');
+  const { can } = useAccess();
   const alarm = useQuery({
     queryKey: ['alarm', 'detail', id],
     queryFn: ({ signal }) => getAlarm(id, signal),
@@ -34,6 +37,13 @@ export function AlarmDetailsDrawer({ id, onClose }: { id: number; onClose(): voi
             </Descriptions.Item>
             <Descriptions.Item label={t('terminal')}>
               {a.terminalName} <Typography.Text type="secondary">({a.deviceId})</Typography.Text>
+              {can('terminal:info:view') ? (
+                <div>
+                  <Link to={`/terminal/info?id=${a.terminalId}`} data-testid="alarm-terminal-info">
+                    {t('openTerminal')}
+                  </Link>
+                </div>
+              ) : null}
             </Descriptions.Item>
             <Descriptions.Item label={t('office')}>{a.officeName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('raisedAt')}>{when(a.raisedAt)}</Descriptions.Item>

@@ -65,7 +65,7 @@ export default {
   notifications: 'Notifications',
   noNotifications: 'No notification rule sent this alarm.',
   notificationStates: { sent: 'Sent', failed: 'Failed', limited: 'Held back (daily limit)' },
-  openTerminal: 'Open in terminal management',
+  openTerminal: 'Terminal info',
   rules: {
     add: 'New rule',
     edit: 'Edit rule',

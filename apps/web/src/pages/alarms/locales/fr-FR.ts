@@ -66,7 +66,7 @@ export default {
   notifications: 'Notifications envoyées',
   noNotifications: 'Aucune règle n’a envoyé cette alarme.',
   notificationStates: { sent: 'Envoyée', failed: 'Échec', limited: 'Retenue (limite quotidienne)' },
-  openTerminal: 'Ouvrir dans la gestion des terminaux',
+  openTerminal: 'Infos du terminal',
   rules: {
     add: 'Nouvelle règle',
     edit: 'Modifier la règle',

@@ -66,7 +66,7 @@ export default {
   notifications: 'Notifiche',
   noNotifications: 'Nessuna regola ha inviato questo allarme.',
   notificationStates: { sent: 'Inviata', failed: 'Non riuscita', limited: 'Trattenuta (limite giornaliero)' },
-  openTerminal: 'Apri nella gestione terminali',
+  openTerminal: 'Informazioni sul terminale',
   rules: {
     add: 'Nuova regola',
     edit: 'Modifica regola',

@@ -65,7 +65,7 @@ export default {
   notifications: '알림',
   noNotifications: '이 알람을 보낸 알림 규칙이 없습니다.',
   notificationStates: { sent: '보냄', failed: '실패', limited: '보류 (일일 한도)' },
-  openTerminal: '단말 관리에서 열기',
+  openTerminal: '단말 정보',
   rules: {
     add: '새 규칙',
     edit: '규칙 편집',

@@ -65,7 +65,7 @@ export default {
   notifications: 'Уведомления',
   noNotifications: 'Ни одно правило не отправило эту тревогу.',
   notificationStates: { sent: 'Отправлено', failed: 'Ошибка', limited: 'Задержано (дневной лимит)' },
-  openTerminal: 'Открыть в управлении терминалами',
+  openTerminal: 'Сведения о терминале',
   rules: {
     add: 'Новое правило',
     edit: 'Изменить правило',

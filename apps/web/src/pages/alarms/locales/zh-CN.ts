@@ -65,7 +65,7 @@ export default {
   notifications: '通知',
   noNotifications: '没有通知规则发送此告警。',
   notificationStates: { sent: '已发送', failed: '失败', limited: '已拦截（每日上限）' },
-  openTerminal: '在终端管理中打开',
+  openTerminal: '终端信息',
   rules: {
     add: '新建规则',
     edit: '编辑规则',

@@ -65,7 +65,7 @@ export default {
   notifications: '通知',
   noNotifications: '沒有通知規則發送此告警。',
   notificationStates: { sent: '已發送', failed: '失敗', limited: '已攔截（每日上限）' },
-  openTerminal: '在終端管理中開啟',
+  openTerminal: '終端資訊',
   rules: {
     add: '新增規則',
     edit: '編輯規則',
