@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
+import { describeViolations, scanPage } from '../support/axe.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
 interface SettingsState {
@@ -72,6 +73,7 @@ describe('terminal settings and terminal info pages with a paired web player', (
     const volumeState = page.getByTestId('terminal-settings-volume-state');
     await expect.poll(() => volumeState.getAttribute('data-state'), { timeout: 30_000 }).toBe('applied');
     await page.getByTestId('terminal-settings-volume-messages').waitFor();
+    const violations = await scanPage(page, '/terminal/settings');
 
     // The info page of this terminal, opened by its id as the map and the alarm centre link to it.
     await page.goto(`${suite.server.url}/terminal/info?id=${terminalId}`);
@@ -86,8 +88,12 @@ describe('terminal settings and terminal info pages with a paired web player', (
     await expect
       .poll(() => page.locator('[data-testid=terminal-delivery-state][data-state=acked]').count())
       .toBeGreaterThan(0);
+    violations.push(...(await scanPage(page, '/terminal/info history')));
+    await page.getByRole('tab', { name: 'Status' }).click();
+    violations.push(...(await scanPage(page, '/terminal/info status')));
     await page.getByRole('tab', { name: 'Now and next' }).click();
     expect(errors).toEqual([]);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await context.close();
     await player.context.close();
   });
