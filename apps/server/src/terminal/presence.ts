@@ -121,7 +121,10 @@ export class TerminalPresence {
     if (this.options.shared && !this.options.shared.isLeader()) return 0;
     const live = async (ids: number[]) =>
       new Set((await this.live(ids)).filter((l) => l.online).map((l) => l.id));
-    return raiseMissedOfflineAlarms(this.db, this.options.offlineSeconds, live, this.zone, now);
+    // In the flushes' queue: a flush raising the same terminal's alarm never interleaves with it.
+    return this.serial.run(() =>
+      raiseMissedOfflineAlarms(this.db, this.options.offlineSeconds, live, this.zone, now),
+    );
   }
 
   /** Scale-out mode: one sweep of the shared directory when this instance leads (see `LeaderPresenceSweep`). */

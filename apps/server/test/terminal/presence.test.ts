@@ -12,6 +12,16 @@ describe('terminal presence', () => {
   });
   afterAll(() => t.close());
 
+  /**
+   * Heartbeats every 300 ms until stopped, as a live terminal sends them: the assertions that follow
+   * may take longer than the offline threshold on a loaded machine without the terminal going silent.
+   */
+  const keepAlive = (client: { send(message: object): void }) => {
+    let seq = 100;
+    const timer = setInterval(() => client.send({ type: 'heartbeat', seq: seq++, status: STATUS }), 300);
+    return () => clearInterval(timer);
+  };
+
   const alarmsOf = (id: number) =>
     t.db.select().from(abnormalAlarms).where(eq(abnormalAlarms.terminalId, id));
 
@@ -41,6 +51,7 @@ describe('terminal presence', () => {
     const back = await connect(t, reg.token);
     back.send({ type: 'heartbeat', seq: 1, status: STATUS });
     await back.next('heartbeatAck');
+    const stop = keepAlive(back);
     expect(presence.isOnline(reg.terminalId)).toBe(true);
     await presence.flush();
     alarms = await alarmsOf(reg.terminalId);
@@ -48,6 +59,7 @@ describe('terminal presence', () => {
     expect(alarms[0]!.endedAt).not.toBeNull();
     const [row] = await t.db.select().from(terminals).where(eq(terminals.id, reg.terminalId));
     expect(row!.online).toBe(true);
+    stop();
     back.close();
   });
 
@@ -64,10 +76,13 @@ describe('terminal presence', () => {
     }
     expect(t.app.services.terminalPresence.isOnline(claimed.terminalId)).toBe(true);
     expect(a.closed).toBeNull();
+    // The claimed terminal goes on beating while the silent pending one is swept.
+    const stop = keepAlive(a);
     await p.closedWith(8000);
     await t.app.services.terminalPresence.flush();
     expect(await alarmsOf(claimed.terminalId)).toHaveLength(0);
     expect(await alarmsOf(pending.terminalId)).toHaveLength(0);
+    stop();
     a.close();
   });
 
