@@ -175,9 +175,9 @@ export class TerminalPresence {
     ];
   }
 
-  /** Checks for missed offline alarms once per offline period (at least every minute). */
+  /** Checks for missed offline alarms once per offline period, every 10 s to every minute. */
   private missedAlarmsTimer(): NodeJS.Timeout {
-    const every = Math.min(60_000, this.options.offlineSeconds * 1000);
+    const every = Math.min(60_000, Math.max(10_000, this.options.offlineSeconds * 1000));
     return setInterval(() => void this.raiseMissedAlarms().catch((err) => this.fail(err)), every).unref();
   }
 
