@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { adminSuite, openPage, openSignedInPage } from '../support/suite.js';
+import { useLocalMapTiles } from '../support/map-tiles.js';
 import { menuLabel } from '../support/menu.js';
 
 const SIDE_MENU = '[data-testid=side-menu]';
@@ -78,6 +79,7 @@ describe('accessibility (axe-core, WCAG 2.0/2.1 A and AA): no critical or seriou
   // Its own server: the scan is of each page as a new system shows it. On the shared server the pages hold
   // whatever the specs before it made, and rows the scan has not been made to pass yet fail it (issue note).
   const suite = adminSuite({ apiSignIn: false, ownServer: true });
+  useLocalMapTiles(suite);
   const found: Violation[] = [];
 
   beforeAll(async () => {

@@ -2,13 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmDialog, expectMessage } from '../support/antd.js';
+import { TILE } from '../support/map-tiles.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
-
-/** A 1×1 grey PNG: every tile the stand-in serves. */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mO8dwsAAlMBfJUVZ9QAAAAASUVORK5CYII=',
-  'base64',
-);
 
 const DUOMO = { display_name: 'Piazza del Duomo, Milano, Italia', lat: '45.4641', lon: '9.1919' };
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { apiCall, apiSignIn } from './api.js';
 import { ADMIN, type AdminSuite } from './suite.js';
 
-/** A 1×1 grey PNG: every tile the stand-in serves. */
-const TILE = Buffer.from(
+/** A 1×1 grey PNG: every tile the stand-ins serve. */
+export const TILE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mO8dwsAAlMBfJUVZ9QAAAAASUVORK5CYII=',
   'base64',
 );

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './terminal-map.css';
 import { useEffect, useMemo, useRef } from 'react';
 import type { MapPoint, MapState, MapTiles } from '../../services/terminal-map';
 import { boundsOf, buildIndex, clusterSize, itemsIn, STATE_COLOURS, type MapItem } from './map-clusters';
