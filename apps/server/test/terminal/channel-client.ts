@@ -72,7 +72,10 @@ export const STATUS = {
   playing: { kind: 'idle' },
   volume: 50,
   appVersion: '1.0.0',
-  clock: new Date().toISOString(),
+  /** Now, at each heartbeat: a clock read once would drift past the clock-drift alarm's minute in a long file. */
+  get clock() {
+    return new Date().toISOString();
+  },
   resolution: '1920x1080',
 } as const;
 
