@@ -316,6 +316,33 @@ export const ManifestPlanSchema = Type.Object({
 });
 export type ManifestPlan = Static<typeof ManifestPlanSchema>;
 
+/**
+ * Synchronized playback as a member terminal receives it. Every member plays the program's main
+ * scenes (fixed durations only) as one loop that started at `epochMs` on the server's clock: at
+ * server time `t` the loop is at `(t - epochMs) mod cycle`, so members that agree on the server's
+ * time show the same frame without talking to each other.
+ */
+export const ManifestSyncSchema = Type.Object({
+  groupId: Type.Integer(),
+  name: Type.String(),
+  /** `mirror`: every member shows the whole canvas; `wall`: each shows its tile of one wide canvas. */
+  mode: Type.Union([Type.Literal('mirror'), Type.Literal('wall')]),
+  /** Server time (ms since 1970) at which the loop's first cycle began. */
+  epochMs: Type.Integer(),
+  /** The program played: it is in `programs` too (with its materials), `published` false unless published. */
+  programId: Type.Integer(),
+  /** Wall mode: the grid and this terminal's tile in it (0-based column and row). */
+  wall: Type.Optional(
+    Type.Object({
+      columns: Type.Integer({ minimum: 1, maximum: 16 }),
+      rows: Type.Integer({ minimum: 1, maximum: 16 }),
+      column: Type.Integer({ minimum: 0, maximum: 15 }),
+      row: Type.Integer({ minimum: 0, maximum: 15 }),
+    }),
+  ),
+});
+export type ManifestSync = Static<typeof ManifestSyncSchema>;
+
 /** GET /apm-web/terminal/manifest: what the terminal plays now and next (ETag = `version`). */
 export const ManifestSchema = Type.Object({
   version: Type.String(),
@@ -351,5 +378,10 @@ export const ManifestSchema = Type.Object({
   messages: Type.Array(TerminalMessagePayloadSchema),
   /** Strategies arrive with their issue; empty until then. */
   strategies: Type.Array(Type.Object({}, { additionalProperties: true })),
+  /**
+   * The sync group the terminal plays in (absent or null: none). While it is set, the terminal plays
+   * the group's program in lockstep with the other members instead of its plans and programs.
+   */
+  sync: Type.Optional(Type.Union([ManifestSyncSchema, Type.Null()])),
 });
 export type Manifest = Static<typeof ManifestSchema>;
