@@ -24,8 +24,21 @@ export { formatClock, clockParts, isValidTimeZone, type ClockParts } from './clo
 export { countdownParts, formatCountdown, type CountdownParts } from './countdown.js';
 export { transitionAnimation, transitionAnimationName, marqueeMotion } from './transitions.js';
 export { weatherSymbol, formatTemperature } from './weather-symbol.js';
+export {
+  correction,
+  loopCycleMs,
+  loopPoint,
+  mediaErrorMs,
+  mediaTarget,
+  type Correction,
+  type LoopPoint,
+  type LoopScene,
+} from './lockstep.js';
 export type {
   FitMode,
+  LockstepFrame,
+  LockstepOptions,
+  WallTile,
   PlayEvent,
   PreviewState,
   ProgramDocument,

@@ -2,6 +2,7 @@ import type { PlayEvent, ProgramDocument, Scene } from '@apm/contract';
 import { createImagePreloader, sceneFirstImages } from './preload.js';
 import { fitScreen } from './scale.js';
 import { keyboardAction } from './keyboard.js';
+import { LoopDriver, type LoopPoint } from './lockstep.js';
 import { mountScene, type SceneView } from './scene-view.js';
 import { SceneSequence, type SequenceStep } from './sequence.js';
 import { ensureStyles } from './styles.js';
@@ -26,6 +27,7 @@ export function createRenderer(
   const loop = options.loop ?? true;
   const scenes = new Map<string, Scene>(program.scenes.map((s) => [s.id, s]));
   const sequence = new SceneSequence(program.scenes);
+  const lockstep = options.lockstep ?? null;
 
   const root = doc.createElement('div');
   root.className = 'apm-renderer';
@@ -70,6 +72,12 @@ export function createRenderer(
     exit: () => options.onExit?.(),
     mediaFailed: (message) => options.onMediaError?.(message),
   };
+  // Lockstep: the shared clock moves the main scenes (no timers, no navigation) and holds media to it.
+  let loopCycle = -1;
+  const driver = lockstep
+    ? new LoopDriver(lockstepScenes(program.scenes), lockstep.positionAt, (point) => onLoop(point))
+    : null;
+  if (driver) ctx.lockstep = { sceneOffsetAt: (at) => driver.sceneOffsetAt(at), onFrame: lockstep?.onFrame };
 
   /** Reports what was shown, for how long it played (not while stopped); nothing if it never played. */
   const emit = (kind: 'scene' | 'program', watch: Stopwatch, sceneId?: string) => {
@@ -108,8 +116,13 @@ export function createRenderer(
   });
   const changed = () => options.onStateChange?.(state());
 
+  const tile = lockstep?.tile ?? null;
   const layout = () => {
-    fit = fitScreen(program.canvas, { width: root.clientWidth, height: root.clientHeight }, fitOptions());
+    // A wall's screen fits its tile of the canvas, and the stage moves so that tile is what shows.
+    const fitted = tile
+      ? { w: program.canvas.w / tile.columns, h: program.canvas.h / tile.rows }
+      : program.canvas;
+    fit = fitScreen(fitted, { width: root.clientWidth, height: root.clientHeight }, fitOptions());
     const { x, y, width, height } = fit.screen;
     Object.assign(screen.style, {
       left: `${x}px`,
@@ -117,14 +130,16 @@ export function createRenderer(
       width: `${width}px`,
       height: `${height}px`,
     });
-    stage.style.transform = `translate(${fit.offsetX - x}px, ${fit.offsetY - y}px) scale(${fit.scaleX}, ${fit.scaleY})`;
+    const tileX = tile ? tile.column * fitted.w * fit.scaleX : 0;
+    const tileY = tile ? tile.row * fitted.h * fit.scaleY : 0;
+    stage.style.transform = `translate(${fit.offsetX - x - tileX}px, ${fit.offsetY - y - tileY}px) scale(${fit.scaleX}, ${fit.scaleY})`;
   };
 
   const armTimer = () => {
     sceneTimer?.cancel();
     sceneTimer = null;
     const scene = scenes.get(sequence.current)!;
-    if (scene.untilTouched) return;
+    if (scene.untilTouched || driver) return;
     sceneTimer = new PausableTimeout(onElapsed, scene.durationMs);
     if (playing) sceneTimer.resume();
   };
@@ -170,6 +185,15 @@ export function createRenderer(
     show();
   };
 
+  /** The shared clock is in another scene (or the same one, a cycle on): show it. */
+  function onLoop(point: LoopPoint) {
+    if (destroyed) return;
+    if (loopCycle >= 0 && point.cycle !== loopCycle) emitProgram();
+    loopCycle = point.cycle;
+    sequence.goTo(point.sceneId);
+    show();
+  }
+
   function onElapsed() {
     if (destroyed) return;
     if (!loop && sequence.atLastMain) {
@@ -183,7 +207,7 @@ export function createRenderer(
   }
 
   const touch = () => {
-    if (!playing) return false;
+    if (!playing || driver) return false;
     const scene = scenes.get(sequence.current)!;
     if (scene.untilTouched) move(sequence.elapsed());
     return scene.untilTouched;
@@ -226,6 +250,7 @@ export function createRenderer(
       cycleWatch.start();
       view?.resume();
       sceneTimer?.resume();
+      driver?.start();
       changed();
     },
     stop() {
@@ -235,20 +260,21 @@ export function createRenderer(
       cycleWatch.pause();
       view?.pause();
       sceneTimer?.pause();
+      driver?.stop();
       changed();
     },
     goToScene(sceneId) {
-      if (destroyed) return false;
+      if (destroyed || driver) return false;
       const step = sequence.goTo(sceneId);
       if (!step) return false;
       show();
       return true;
     },
     next() {
-      if (!destroyed) move(sequence.next());
+      if (!destroyed && !driver) move(sequence.next());
     },
     previous() {
-      if (!destroyed) move(sequence.previous());
+      if (!destroyed && !driver) move(sequence.previous());
     },
     setScale(scale) {
       if (destroyed) return;
@@ -268,6 +294,7 @@ export function createRenderer(
       destroyed = true;
       playing = false;
       sceneTimer?.cancel();
+      driver?.stop();
       resizeObserver?.disconnect();
       win?.removeEventListener('resize', onResize);
       root.removeEventListener('pointerdown', onPointerDown);
@@ -286,6 +313,12 @@ export function createRenderer(
   layout();
   show(true);
   return renderer;
+}
+
+/** The loop of a lockstep program: its main scenes (all of them when none is main) with their durations. */
+function lockstepScenes(all: readonly Scene[]): { id: string; durationMs: number }[] {
+  const main = all.filter((s) => s.main);
+  return (main.length ? main : all.slice(0, 1)).map((s) => ({ id: s.id, durationMs: s.durationMs }));
 }
 
 function clampVolume(v: number): number {

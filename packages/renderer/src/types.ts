@@ -18,8 +18,44 @@ export interface WeatherReport {
 /** How the program canvas is fitted into the container when no fixed scale is set. */
 export type FitMode = 'contain' | 'cover' | 'fill';
 
+/** A presented frame (or a tick, for sound) of a media widget in lockstep: how far it was from the loop. */
+export interface LockstepFrame {
+  widgetId: string;
+  /** Ms ahead of the loop (negative: behind). */
+  errorMs: number;
+  /** The frame's media time, s. */
+  mediaTimeS: number;
+  /** When it was shown, on `performance.now()`'s clock. */
+  at: number;
+  /** The playback rate it played at. */
+  rate: number;
+}
+
+/** A video wall's tile: this screen shows `column`, `row` (0-based) of the canvas split `columns`×`rows`. */
+export interface WallTile {
+  columns: number;
+  rows: number;
+  column: number;
+  row: number;
+}
+
+/**
+ * Lockstep playback (a sync group): the main scenes follow a shared clock instead of their own
+ * timers, and media keep to it by rate; navigation (keys, touches, buttons) does not move the loop.
+ */
+export interface LockstepOptions {
+  /** The loop's position (ms since its agreed start) at a `performance.now()` instant; null while unknown. */
+  positionAt(perfMs: number): number | null;
+  /** Wall mode: the tile of the canvas this screen shows, filling it. */
+  tile?: WallTile;
+  /** Each frame a media widget presented, with its error against the loop. */
+  onFrame?(frame: LockstepFrame): void;
+}
+
 /** Options of `createRenderer`. */
 export interface RendererOptions {
+  /** Lockstep playback with other screens (see {@link LockstepOptions}); absent: the program's own timing. */
+  lockstep?: LockstepOptions;
   /** URL of a material's bytes (an object URL of the player's cache, or the console's file URL). */
   resolveMaterialUrl: (materialId: number) => string;
   /** Current weather of a city; the weather widget shows "--" while it fails. */

@@ -1,5 +1,6 @@
 import type { Font, Widget, WidgetType } from '@apm/contract';
 import type { WeatherReport } from '../types.js';
+import type { MediaLockHost } from './media-lock.js';
 
 /** What a widget may ask of the renderer that shows it. */
 export interface WidgetContext {
@@ -14,6 +15,8 @@ export interface WidgetContext {
   exit(): void;
   /** A media widget could play none of its files (the player reports it as a playback error). */
   mediaFailed?(message: string): void;
+  /** Lockstep playback: media keep to the shared clock (a one-file video or audio). */
+  lockstep?: MediaLockHost;
 }
 
 /** A widget on screen: it pauses and resumes with the renderer and releases what it holds. */

@@ -7,18 +7,24 @@ import {
   type WidgetContext,
   type WidgetMount,
 } from './context.js';
+import { lockMedia } from './media-lock.js';
 
 /**
  * Plays a list of materials one after another in one media element; `loop` starts again after
- * the last. An item that fails to load is skipped; when every item fails, it stops.
+ * the last. An item that fails to load is skipped; when every item fails, it stops. In lockstep a
+ * one-file list keeps to the shared clock (a longer list plays from the scene's start, unlocked:
+ * where it should be depends on every file's duration).
  */
 function playlist(
   media: HTMLMediaElement,
   urls: string[],
   loop: boolean,
   applyVolume: () => void,
-  failed?: (message: string) => void,
+  ctx: WidgetContext,
+  widgetId: string,
 ): MountedWidget {
+  const failed = ctx.mediaFailed;
+  const unlock = ctx.lockstep && urls.length === 1 ? lockMedia(media, loop, ctx.lockstep, widgetId) : null;
   let index = 0;
   let failures = 0;
   let paused = false;
@@ -60,6 +66,7 @@ function playlist(
     },
     volumeChanged: applyVolume,
     destroy() {
+      unlock?.();
       media.removeEventListener('ended', advance);
       releaseMedia(media);
       media.remove();
@@ -84,7 +91,8 @@ export const mountVideo: WidgetMount<'video'> = (el, widget: Widget<'video'>, ct
     () => {
       video.volume = ctx.volume();
     },
-    ctx.mediaFailed,
+    ctx,
+    widget.id,
   );
 };
 
@@ -100,7 +108,8 @@ export const mountAudio: WidgetMount<'audio'> = (el, widget: Widget<'audio'>, ct
     () => {
       audio.volume = Math.min(1, Math.max(0, (widget.props.volume / 100) * ctx.volume()));
     },
-    ctx.mediaFailed,
+    ctx,
+    widget.id,
   );
 };
 

@@ -111,7 +111,23 @@ export async function startFixture(): Promise<Fixture> {
         : null;
     if (!file || file.includes('..') || !existsSync(join(dir, file)))
       return send(404, 'text/plain', 'not found');
-    return send(200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(join(dir, file)));
+    const bytes = readFileSync(join(dir, file));
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    // Byte ranges, as the server and a player's cache answer them: media is only seekable with them.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, bytes.length - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
+      res.writeHead(206, {
+        'content-type': type,
+        'content-range': `bytes ${start}-${end}/${bytes.length}`,
+        'accept-ranges': 'bytes',
+        'cache-control': 'no-store',
+      });
+      return res.end(bytes.subarray(start, end + 1));
+    }
+    res.setHeader('accept-ranges', 'bytes');
+    return send(200, type, bytes);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -8,8 +8,10 @@ import {
   type MessageLayer,
   type MessageLayerMemory,
   type MessagePreview,
+  type LockstepFrame,
   type Renderer,
   type RendererOptions,
+  type WallTile,
   type SceneCanvas,
 } from '../../src/index.js';
 
@@ -72,6 +74,22 @@ const apm = {
   },
 };
 
+/** Lockstep: a loop clock in the page (`rate` × real time, `atMs` into the loop now) and the frames media report. */
+const lockstep = {
+  frames: [] as LockstepFrame[],
+  mount(program: ProgramDocument, atMs: number, rate = 1, tile?: WallTile) {
+    lockstep.frames = [];
+    const origin = performance.now();
+    return apm.mount(program, {
+      lockstep: {
+        positionAt: (perf) => atMs + (perf - origin) * rate,
+        tile,
+        onFrame: (frame) => lockstep.frames.push(frame),
+      },
+    });
+  },
+};
+
 /** The messages layer and preview, with what they report. */
 const messages = {
   layer: null as MessageLayer | null,
@@ -121,3 +139,4 @@ const messages = {
 
 (window as unknown as { apm: typeof apm }).apm = apm;
 (window as unknown as { messages: typeof messages }).messages = messages;
+(window as unknown as { lockstep: typeof lockstep }).lockstep = lockstep;
