@@ -1,5 +1,5 @@
 import type { PlayEvent } from '@apm/contract';
-import { createRenderer, type Renderer, type WeatherReport } from '@apm/renderer';
+import { createRenderer, type LockstepOptions, type Renderer, type WeatherReport } from '@apm/renderer';
 import type { ManifestProgram } from './manifest-plan.js';
 
 /** What plays now, for heartbeats. */
@@ -31,18 +31,26 @@ export class Playback {
   private volume = 100;
   private paused = false;
   private skipTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Synchronized playback of a sync group: the one program follows the group's clock. */
+  private lockstep: LockstepOptions | null = null;
   /** What keeps the current program from playing (heartbeats report it: a playError alarm); null while fine. */
   error: string | null = null;
 
   constructor(private readonly host: PlaybackHost) {}
 
-  /** Replaces the programs; keeps playing the current one when it is still there (unchanged). */
-  setPrograms(programs: ManifestProgram[]): void {
+  /**
+   * Replaces the programs; keeps playing the current one when it is still there (unchanged). With
+   * `lockstep` the (one) program plays on a sync group's clock; a new lockstep restarts it.
+   */
+  setPrograms(programs: ManifestProgram[], lockstep: LockstepOptions | null = null): void {
     const current = this.programs[this.index];
+    const sameLockstep = lockstep === this.lockstep;
     this.programs = programs;
-    const keep = current
-      ? programs.findIndex((p) => p.id === current.id && p.revision === current.revision)
-      : -1;
+    this.lockstep = lockstep;
+    const keep =
+      current && sameLockstep
+        ? programs.findIndex((p) => p.id === current.id && p.revision === current.revision)
+        : -1;
     if (keep >= 0 && this.renderer) {
       this.index = keep;
       return;
@@ -108,7 +116,7 @@ export class Playback {
       this.host.onChange(this.nowPlaying());
       return;
     }
-    const single = this.programs.length === 1;
+    const single = this.programs.length === 1 || this.lockstep !== null;
     try {
       this.renderer = this.render(program, single);
     } catch (err) {
@@ -138,6 +146,7 @@ export class Playback {
       mode: 'player',
       programId: program.id,
       loop: single,
+      lockstep: this.lockstep ?? undefined,
       volume: this.volume,
       resolveMaterialUrl: (id) => this.host.resolveMaterialUrl(id),
       fetchWeather: (city, units) => this.host.fetchWeather(city, units),

@@ -18,6 +18,7 @@ import { materialUrl, playOrder } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
 import { MessageImages } from './message-images.js';
 import { MessageDesk, messageImageUrl } from './messages.js';
+import { lockstepKey, lockstepOptions, lockstepProgram, LockstepStats } from './lockstep.js';
 import { Playback } from './playback.js';
 import { deviceZone, MAX_WAIT_MS, scheduleAt, scheduleZone } from './schedule.js';
 import { ProofOfPlay } from './proof-of-play.js';
@@ -96,6 +97,8 @@ export class Player {
   /** What the schedule put on screen at the last check (program ids and revisions). */
   private scheduleKey = '';
   private scheduleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How far media frames were from the sync group's loop lately (heartbeats carry it). */
+  private readonly lockstepStats = new LockstepStats();
   /** A program played by command overrides the schedule until this instant (epoch ms). */
   private overrideUntil = 0;
   /** The manifest version the server announced last (welcome or `manifest`). */
@@ -214,11 +217,34 @@ export class Player {
       Math.max(0, Math.min(next.until - now, MAX_WAIT_MS)),
     );
     if (now < this.overrideUntil) return;
+    if (this.applyLockstep(always)) return;
     const key = next.programs.map((p) => `${p.id}.${p.revision}`).join(',');
     this.screen.root.dataset.planEntry = next.segment?.entryId ?? '';
     if (!always && key === this.scheduleKey) return;
     this.scheduleKey = key;
     this.playback.setPrograms(next.programs);
+  }
+
+  /**
+   * A sync group overrides the schedule: its program plays on the group's clock (restarted when the
+   * group, its start or this screen's tile changed). False when the terminal plays in no group.
+   */
+  private applyLockstep(always: boolean): boolean {
+    const run = lockstepProgram(this.playing);
+    this.screen.root.dataset.syncGroup = run ? String(run.sync.groupId) : '';
+    if (!run) {
+      if (this.scheduleKey.startsWith('sync:')) this.lockstepStats.reset(null);
+      return false;
+    }
+    const key = `${lockstepKey(run.sync)}:${run.program.id}.${run.program.revision}`;
+    if (!always && key === this.scheduleKey) return true;
+    this.scheduleKey = key;
+    this.lockstepStats.reset(run.sync.groupId);
+    this.playback.setPrograms(
+      [run.program],
+      lockstepOptions(run.sync, this.channel.clock, this.lockstepStats),
+    );
+    return true;
   }
 
   /** Plays a program of the manifest now, until the schedule next changes; false when it has none such. */
@@ -446,6 +472,8 @@ export class Player {
       messages: this.messages.showing().slice(0, 100),
       ...(this.playback.error && !takeover ? { playError: this.playback.error } : {}),
     };
+    const lockstep = this.lockstepStats.summary();
+    if (lockstep) status.lockstep = lockstep;
     const estimate = await navigator.storage?.estimate?.().catch(() => null);
     if (estimate?.quota !== undefined) {
       const total = estimate.quota;

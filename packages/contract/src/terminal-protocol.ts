@@ -114,6 +114,18 @@ export const TerminalStatusSchema = Type.Object({
       samples: Type.Integer({ minimum: 0 }),
     }),
   ),
+  /**
+   * Synchronized playback: the sync group played, and how far the terminal's media frames were from
+   * the group's loop over the last minute (ms, absolute: median and 95th percentile; frames counted).
+   */
+  lockstep: Type.Optional(
+    Type.Object({
+      groupId: Type.Integer(),
+      errorP50Ms: Type.Number({ minimum: 0 }),
+      errorP95Ms: Type.Number({ minimum: 0 }),
+      frames: Type.Integer({ minimum: 0 }),
+    }),
+  ),
   /** Materials of the manifest present in the cache, of how many. */
   downloads: Type.Optional(
     Type.Object({ done: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) }),
