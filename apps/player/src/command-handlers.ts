@@ -62,6 +62,16 @@ export function commandHandlers(
       const deleted = await player.cache.remove();
       return { deletedFiles: deleted };
     },
+    async clearCache() {
+      // Everything goes and comes back: cached files, the stored manifest, then a whole fetch.
+      player.playback.clear();
+      await player.sync.forget();
+      const deletedFiles = await player.cache.remove();
+      player.setCleared(false);
+      await player.sync.sync(true);
+      const manifest = player.sync.current;
+      return { deletedFiles, version: manifest?.version ?? null, downloaded: player.sync.downloads.done };
+    },
     async refreshPrograms() {
       player.setCleared(false);
       await player.sync.sync(true);

@@ -11,6 +11,7 @@ import { Channel } from './channel.js';
 import { CommandQueue, type CommandOutcome } from './command-queue.js';
 import { AckLog, runCommand } from './commands.js';
 import { commandHandlers } from './command-handlers.js';
+import { createDebugAgent } from './debug-agent.js';
 import { DeviceApi, DeviceApiError } from './device-api.js';
 import { DisplayKeeper } from './display-settings.js';
 import { textsFor } from './i18n.js';
@@ -48,6 +49,8 @@ export class Player {
   readonly api = new DeviceApi(() => this.identity.token);
   readonly cache = new MediaCache(this.api);
   readonly channel: Channel;
+  /** Terminal debugging: the log kept and streamed, the last errors, ping answers. */
+  readonly debug = createDebugAgent((message) => this.channel.send(message));
   readonly playback: Playback;
   /** Messages held and shown above the program (tickers, notices, takeovers). */
   readonly messages: MessageDesk;
@@ -110,7 +113,10 @@ export class Player {
       () => this.status(),
       {
         message: (message) => this.onMessage(message),
-        state: (state) => this.screen.connection(state),
+        state: (state) => {
+          this.screen.connection(state);
+          this.debug.connection(state);
+        },
         unauthorised: () => void this.reset(),
         replaced: () => undefined,
       },
@@ -121,6 +127,7 @@ export class Player {
       fetchWeather: (city, units) => weatherFor(this.api, city, units),
       onPlayEvent: (event) => this.plays.add(event),
       onChange: (now) => {
+        this.debug.playing(now);
         this.channel.beatSoon();
         this.screen.root.dataset.programId = now.kind === 'program' ? String(now.id) : '';
         if (now.kind === 'program') this.screen.show({ kind: 'playing' });
@@ -163,9 +170,13 @@ export class Player {
       {
         api: this.api,
         cache: this.cache,
-        report: (message) => this.channel.send(message),
+        report: (message) => {
+          this.debug.progress(message);
+          this.channel.send(message);
+        },
         ready: (m, changed) => void this.play(m, changed),
         fetched: (m, requestedAt) => {
+          this.debug.manifest(m);
           this.messages.setTimeZone(scheduleZone(m));
           this.messages.reconcile(m.messages ?? [], requestedAt);
           // A takeover's program is in the new manifest: it streams until its files are cached.
@@ -356,6 +367,11 @@ export class Player {
       case 'error':
         console.warn(`server: ${message.code}: ${message.message}`);
         break;
+      case 'debugPing':
+      case 'debugErrors':
+      case 'debugLogStream':
+        this.debug.receive(message);
+        break;
       case 'revoked':
       case 'heartbeatAck':
       case 'reconnect': // the channel's own business (it reconnects after the delay)
@@ -413,6 +429,7 @@ export class Player {
         afterAck = then;
       }),
     );
+    this.debug.command(message.name, ack);
     const then = afterAck as (() => void) | null;
     if (!then) return { ack };
     return {
@@ -472,6 +489,7 @@ export class Player {
       messages: this.messages.showing().slice(0, 100),
       ...(this.playback.error && !takeover ? { playError: this.playback.error } : {}),
     };
+    this.debug.mediaError(this.playback.error);
     const lockstep = this.lockstepStats.summary();
     if (lockstep) status.lockstep = lockstep;
     const estimate = await navigator.storage?.estimate?.().catch(() => null);

@@ -36,6 +36,7 @@ function recording() {
     stopMessage: handler('stopMessage', { stopped: true, showing: false }),
     clearPrograms: handler('clearPrograms'),
     refreshPrograms: handler('refreshPrograms'),
+    clearCache: handler('clearCache'),
     deleteFiles: handler('deleteFiles'),
     volume: handler('volume'),
     powerSchedule: handler('powerSchedule'),

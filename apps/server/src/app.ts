@@ -54,6 +54,7 @@ import terminalConsoleRoutes from './modules/terminals/routes.js';
 import alarmRoutes from './modules/alarms/routes.js';
 import strategyRoutes from './modules/strategies/routes.js';
 import terminalMapRoutes from './modules/terminal-map/routes.js';
+import terminalDebugRoutes from './modules/terminal-debug/routes.js';
 
 /** What the app is built from. */
 export interface BuildOptions {
@@ -196,6 +197,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(alarmRoutes);
       await api.register(strategyRoutes);
       await api.register(terminalMapRoutes);
+      await api.register(terminalDebugRoutes);
     },
     { prefix: API_BASE },
   );

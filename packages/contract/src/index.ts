@@ -33,3 +33,4 @@ export * from './message-api.js';
 export * from './alarm.js';
 export * from './strategy.js';
 export * from './strategy-api.js';
+export * from './sync-group.js';

@@ -3,6 +3,15 @@ import { ProgramDocumentSchema } from './program.js';
 import { PlanDocumentSchema } from './plan.js';
 import { TerminalMessagePayloadSchema } from './message.js';
 import { TerminalStrategySchema } from './strategy.js';
+import {
+  DebugErrorSchema,
+  DebugLogLineSchema,
+  DebugRequestIdSchema,
+  DEBUG_ERRORS_MAX,
+  DEBUG_LOG_BATCH_MAX,
+} from './terminal-debug.js';
+
+export * from './terminal-debug.js';
 
 /**
  * The terminal protocol (ours, DESIGN.md "Terminal protocol"): HTTP calls under
@@ -215,6 +224,11 @@ export const COMMAND_PARAMS = {
    * `{ applied: DisplaySettingKey[], unsupported: DisplaySettingKey[] }` — those this terminal cannot apply.
    */
   displaySettings: DisplaySettingsSchema,
+  /**
+   * Clear cache (terminal debugging): the terminal empties its media cache and stored manifest, fetches
+   * the manifest and every material again, then acknowledges with `{ deletedFiles, version, downloaded }`.
+   */
+  clearCache: Type.Object({}),
 } satisfies Record<string, TSchema>;
 export type CommandName = keyof typeof COMMAND_PARAMS;
 export const COMMAND_NAMES = Object.keys(COMMAND_PARAMS) as CommandName[];
@@ -266,6 +280,20 @@ export const TerminalMessageSchemas = {
       { maxItems: 200 },
     ),
   }),
+  /** The answer to `debugPing` (terminal debugging): the server times the round trip. */
+  debugPong: Type.Object({ type: Type.Literal('debugPong'), requestId: DebugRequestIdSchema }),
+  /** The answer to `debugErrors`: the terminal's last errors, oldest first. */
+  debugErrorsAnswer: Type.Object({
+    type: Type.Literal('debugErrorsAnswer'),
+    requestId: DebugRequestIdSchema,
+    errors: Type.Array(DebugErrorSchema, { maxItems: DEBUG_ERRORS_MAX }),
+  }),
+  /** Log lines streamed while a `debugLogStream` lease runs (first the recent ones it kept). */
+  debugLog: Type.Object({
+    type: Type.Literal('debugLog'),
+    boot: Type.String({ minLength: 1, maxLength: 64 }),
+    lines: Type.Array(DebugLogLineSchema, { minItems: 1, maxItems: DEBUG_LOG_BATCH_MAX }),
+  }),
 } satisfies Record<string, TSchema>;
 export type TerminalMessage = {
   [K in keyof typeof TerminalMessageSchemas]: Static<(typeof TerminalMessageSchemas)[K]>;
@@ -305,7 +333,13 @@ export type ServerMessage =
    * This instance is draining: the channel closes (4503) and the terminal reconnects after
    * `afterMs` (each terminal its own delay within a jitter window, so a fleet does not return at once).
    */
-  | { type: 'reconnect'; afterMs: number };
+  | { type: 'reconnect'; afterMs: number }
+  /** Terminal debugging: answer `debugPong` with this id at once. */
+  | { type: 'debugPing'; requestId: string }
+  /** Terminal debugging: answer `debugErrorsAnswer` with this id and the last errors. */
+  | { type: 'debugErrors'; requestId: string }
+  /** Terminal debugging: stream log lines (`debugLog`) for `seconds` from now; 0 stops the stream. */
+  | { type: 'debugLogStream'; seconds: number };
 
 /** A material a terminal must hold: where to fetch it, and what its bytes are. */
 export const ManifestMaterialSchema = Type.Object({

@@ -43,6 +43,20 @@ interface SentCommand {
   params: Record<string, unknown>;
 }
 
+/** What terminals send for terminal debugging (answers and streamed log lines). */
+export type DebugTerminalMessage = Extract<
+  TerminalMessage,
+  { type: 'debugPong' | 'debugErrorsAnswer' | 'debugLog' }
+>;
+
+/** Terminal debugging's side of the channel: the terminal-debug module sets it on the gateway. */
+export interface DebugSink {
+  /** A debug request (ping, errors, stream lease) is written to a channel this instance holds. */
+  sent(terminalId: number, message: ServerMessage): void;
+  /** A terminal on this instance answered or streamed. */
+  received(terminalId: number, message: DebugTerminalMessage): void;
+}
+
 /** What the gateway is built from. */
 export interface GatewayDeps {
   devices: TerminalDeviceService;
@@ -100,6 +114,8 @@ export class TerminalGateway {
   private readonly versions: Batcher<number, string>;
   private readonly openCommands: Batcher<number, OpenCommand[]>;
   private readonly commandTails = new WeakMap<object, { name: string; expiresAt: string; json: string }>();
+  /** Terminal debugging (set by its module); without it debug messages are dropped. */
+  debugSink: DebugSink | null = null;
 
   constructor(private readonly deps: GatewayDeps) {
     this.versions = new Batcher((ids) => deps.manifestVersions(ids));
@@ -277,6 +293,11 @@ export class TerminalGateway {
       case 'play':
         this.deps.playEvents.add(id, message.events);
         break;
+      case 'debugPong':
+      case 'debugErrorsAnswer':
+      case 'debugLog':
+        this.debugSink?.received(id, message);
+        break;
     }
   }
 
@@ -312,6 +333,13 @@ export class TerminalGateway {
           break;
         case 'manifest':
           if (claimed) this.send(conn, message);
+          break;
+        case 'debugPing':
+        case 'debugErrors':
+        case 'debugLogStream':
+          if (!claimed || !conn.welcomed) break;
+          this.debugSink?.sent(terminalId, message);
+          this.send(conn, message);
           break;
         default:
           this.send(conn, message);

@@ -38,3 +38,5 @@ export * from './strategies.js';
 export * from './strategy-terminals.js';
 export * from './alarm-rules.js';
 export * from './alarm-notifications.js';
+export * from './sync-groups.js';
+export * from './sync-group-members.js';

@@ -11,6 +11,7 @@ import { loadTerminals, scheduleOf, type LoadedTerminal, type PublishedRow } fro
 import { dropUnapprovedMaterials } from './manifest-approval.js';
 import { addHeldMessages, heldPayload, terminalFileUrl } from './manifest-messages.js';
 import { Batcher } from '../../terminal/batcher.js';
+import { addSyncGroups, dropOrphanSync, type SyncedTerminal } from '../sync-groups/sync-manifest.js';
 
 /** `material_files.meta` plus what the manifest keeps there: the digest of the converted rendition. */
 type ManifestFileMeta = MaterialFileMeta & { convertedMd5?: string; convertedSize?: number };
@@ -113,11 +114,19 @@ export class ProgramManifestService {
     return (await this.files([materialId])).get(materialId) ?? null;
   }
 
-  /** The terminals with what their manifests hold (see {@link loadTerminals}, {@link addHeldMessages}). */
-  private async load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, LoadedTerminal>> {
-    const loaded = await loadTerminals(this.db, terminalIds, withDocuments, this.defaultZone);
+  /**
+   * The terminals with what their manifests hold (see {@link loadTerminals}, {@link addHeldMessages},
+   * {@link addSyncGroups}).
+   */
+  private async load(terminalIds: number[], withDocuments: boolean): Promise<Map<number, SyncedTerminal>> {
+    const loaded = await addSyncGroups(
+      this.db,
+      await loadTerminals(this.db, terminalIds, withDocuments, this.defaultZone),
+      withDocuments,
+    );
     await addHeldMessages(this.db, loaded, withDocuments, !(await this.auditOpen()));
     await dropUnapprovedMaterials(this.db, loaded);
+    dropOrphanSync(loaded);
     return loaded;
   }
 
@@ -214,7 +223,7 @@ const fileIdsOf = (l: LoadedTerminal): number[] => [
 ];
 
 /** Short hash of everything a manifest holds except its generation time. */
-function versionOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): string {
+function versionOf(loaded: SyncedTerminal, files: Map<number, TerminalFile>): string {
   const { id, name, settings } = loaded.terminal;
   const content = {
     terminal: { id, name, settings, timeZone: loaded.timeZone },
@@ -241,12 +250,14 @@ function versionOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): st
           }),
         }
       : {}),
+    // Absent outside a sync group: versions of other manifests stay what they were.
+    ...(loaded.sync ? { sync: loaded.sync } : {}),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
 }
 
 /** A loaded terminal's manifest. */
-function manifestOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): Manifest {
+function manifestOf(loaded: SyncedTerminal, files: Map<number, TerminalFile>): Manifest {
   const { terminal, published, plans, timeZone } = loaded;
   return {
     version: versionOf(loaded, files),
@@ -269,5 +280,6 @@ function manifestOf(loaded: LoadedTerminal, files: Map<number, TerminalFile>): M
     plans: plans.map((p) => ({ id: p.id, name: p.name, revision: p.revision, document: p.document! })),
     messages: loaded.messages.map(heldPayload),
     strategies: [],
+    ...(loaded.sync ? { sync: loaded.sync } : {}),
   };
 }

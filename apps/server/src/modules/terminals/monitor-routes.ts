@@ -1,4 +1,4 @@
-import { EnvelopeOf, TerminalLiveStatusSchema, TerminalStatusSchema } from '@apm/contract';
+import { EnvelopeOf, TERMINAL_HEALTH, TerminalLiveStatusSchema, TerminalStatusSchema } from '@apm/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
@@ -24,6 +24,8 @@ export const MonitorRowSchema = Type.Object({
   name: Type.String(),
   state: Type.Enum(['pending', 'claimed']),
   online: Type.Boolean(),
+  /** Graded: online, late (a heartbeat missed) or offline. */
+  health: Type.Enum([...TERMINAL_HEALTH]),
   lastSeenAt: Nullable(Type.String()),
   playing: Nullable(Status.playing),
   volume: Nullable(Type.Integer()),
@@ -74,6 +76,7 @@ export async function monitorTerminals(
       name: row.name,
       state: row.state,
       online: live.online,
+      health: live.health ?? (live.online ? 'online' : 'offline'),
       lastSeenAt: live.lastSeenAt,
       playing: status?.playing ?? null,
       volume: status?.volume ?? null,
