@@ -53,6 +53,7 @@ import terminalRoutes from './terminal/routes.js';
 import terminalConsoleRoutes from './modules/terminals/routes.js';
 import alarmRoutes from './modules/alarms/routes.js';
 import strategyRoutes from './modules/strategies/routes.js';
+import syncGroupRoutes from './modules/sync-groups/routes.js';
 import terminalMapRoutes from './modules/terminal-map/routes.js';
 import terminalDebugRoutes from './modules/terminal-debug/routes.js';
 
@@ -196,6 +197,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(terminalConsoleRoutes);
       await api.register(alarmRoutes);
       await api.register(strategyRoutes);
+      await api.register(syncGroupRoutes);
       await api.register(terminalMapRoutes);
       await api.register(terminalDebugRoutes);
     },
