@@ -32,6 +32,7 @@ import type reviewHistory from '../pages/review-history/locales/en-US';
 import type roles from '../pages/roles/locales/en-US';
 import type strategies from '../pages/strategies/locales/en-US';
 import type systemSettings from '../pages/system-settings/locales/en-US';
+import type terminalDebug from '../pages/terminal-debug/locales/en-US';
 import type terminalInfo from '../pages/terminal-info/locales/en-US';
 import type terminalMap from '../pages/terminal-map/locales/en-US';
 import type terminalSettings from '../pages/terminal-settings/locales/en-US';
@@ -70,6 +71,7 @@ export interface PageMessageTypes {
   roles: typeof roles;
   strategies: typeof strategies;
   systemSettings: typeof systemSettings;
+  terminalDebug: typeof terminalDebug;
   terminalInfo: typeof terminalInfo;
   terminalMap: typeof terminalMap;
   terminalMonitor: typeof terminalMonitor;

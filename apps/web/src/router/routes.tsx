@@ -77,6 +77,11 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'planTimeline',
     'messages',
   ),
+  terminalDebug: page(
+    () => import('../pages/terminal-debug/TerminalDebugPage'),
+    'terminalDebug',
+    'terminalMonitor',
+  ),
   programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
   programReview: page(
     () => import('../pages/program-review/ProgramReviewPage'),
