@@ -44,6 +44,23 @@ describe('alarm logic', () => {
       { key: 'skewMs', value: 'skew -61400' },
     ]);
     expect(detailLines('offline', null, String)).toEqual([]);
+    expect(
+      detailLines(
+        'screenMismatch',
+        { reason: 'frozen', screenshotId: 12, sameAsScreenshotId: 9, playing: 'Lobby' },
+        String,
+        (reason) => `the screen is ${reason}`,
+      ),
+    ).toEqual([
+      { key: 'reason', value: 'the screen is frozen' },
+      { key: 'screenshotId', value: '#12' },
+      { key: 'sameAsScreenshotId', value: '#9' },
+      { key: 'playing', value: 'Lobby' },
+    ]);
+    // A reason it does not know is shown as it is.
+    expect(detailLines('screenMismatch', { reason: 'tilted' }, String, () => 'x')).toEqual([
+      { key: 'reason', value: 'tilted' },
+    ]);
     expect(skewParts(-61_400)).toEqual({ seconds: 61, direction: 'behind' });
   });
 

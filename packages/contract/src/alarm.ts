@@ -7,7 +7,14 @@ import { Type, type Static, type TSchema } from 'typebox';
  */
 
 /** Kinds of abnormal alarm raised about a terminal. */
-export const ALARM_TYPES = ['offline', 'downloadFailed', 'diskFull', 'playError', 'clockDrift'] as const;
+export const ALARM_TYPES = [
+  'offline',
+  'downloadFailed',
+  'diskFull',
+  'playError',
+  'clockDrift',
+  'screenMismatch',
+] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 
 /** How bad an alarm is, worst first. */
@@ -20,6 +27,7 @@ export const ALARM_SEVERITY: Record<AlarmType, AlarmSeverity> = {
   playError: 'warning',
   diskFull: 'warning',
   downloadFailed: 'warning',
+  screenMismatch: 'warning',
   clockDrift: 'info',
 };
 
@@ -37,6 +45,38 @@ export const alarmTypesAtLeast = (severity: AlarmSeverity): AlarmType[] => {
 export const CLOCK_DRIFT_ALARM_MS = 60_000;
 /** ...which ends once it is back within this (hysteresis: no flapping at the edge). */
 export const CLOCK_DRIFT_RECOVERED_MS = 30_000;
+
+/**
+ * Why a terminal's screenshot did not match what it should show: `blank`, nearly one colour all
+ * over (a black, white or stuck single-colour screen); `frozen`, the same picture as a screenshot
+ * minutes earlier while it plays a program that changes on screen.
+ */
+export const SCREEN_MISMATCH_REASONS = ['blank', 'frozen'] as const;
+export type ScreenMismatchReason = (typeof SCREEN_MISMATCH_REASONS)[number];
+
+/** The detail of a `screenMismatch` alarm: the screenshot that raised it (and, when frozen, the earlier one it equals). */
+export interface ScreenMismatchDetail {
+  reason: ScreenMismatchReason;
+  screenshotId: number;
+  /** Frozen: the earlier screenshot showing the same picture. */
+  sameAsScreenshotId?: number;
+  /** What the terminal reported playing. */
+  playing?: string | null;
+}
+
+/** The detail of a `screenMismatch` alarm when it has that shape, else null. */
+export function screenMismatchDetail(detail: unknown): ScreenMismatchDetail | null {
+  if (typeof detail !== 'object' || detail === null) return null;
+  const d = detail as Record<string, unknown>;
+  const reason = SCREEN_MISMATCH_REASONS.find((r) => r === d.reason);
+  if (!reason || !Number.isInteger(d.screenshotId)) return null;
+  return {
+    reason,
+    screenshotId: d.screenshotId as number,
+    ...(Number.isInteger(d.sameAsScreenshotId) ? { sameAsScreenshotId: d.sameAsScreenshotId as number } : {}),
+    ...(typeof d.playing === 'string' || d.playing === null ? { playing: d.playing as string | null } : {}),
+  };
+}
 
 /**
  * Graded health of a terminal: `online` while heartbeats come; `late` once one is missed (silent

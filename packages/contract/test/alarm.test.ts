@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALARM_SEVERITY,
   alarmRuleMatches,
   alarmRuleTargetProblem,
   alarmTypesAtLeast,
   alarmTypesOfSeverity,
   heartbeatSecondsFor,
+  screenMismatchDetail,
   terminalHealth,
 } from '../src/index.js';
 
@@ -33,8 +35,29 @@ describe('alarm centre rules', () => {
       'downloadFailed',
       'offline',
       'playError',
+      'screenMismatch',
     ]);
-    expect(alarmTypesAtLeast('info')).toHaveLength(5);
+    expect(alarmTypesAtLeast('info')).toHaveLength(6);
+  });
+
+  it('grades a screen mismatch as a warning and reads its detail', () => {
+    expect(ALARM_SEVERITY.screenMismatch).toBe('warning');
+    expect(alarmTypesOfSeverity('warning')).toContain('screenMismatch');
+    expect(alarmRuleMatches({ types: [], minSeverity: 'warning' }, 'screenMismatch')).toBe(true);
+    expect(alarmRuleMatches({ types: [], minSeverity: 'critical' }, 'screenMismatch')).toBe(false);
+    expect(screenMismatchDetail({ reason: 'frozen', screenshotId: 7, sameAsScreenshotId: 5 })).toEqual({
+      reason: 'frozen',
+      screenshotId: 7,
+      sameAsScreenshotId: 5,
+    });
+    expect(screenMismatchDetail({ reason: 'blank', screenshotId: 3, playing: null })).toEqual({
+      reason: 'blank',
+      screenshotId: 3,
+      playing: null,
+    });
+    expect(screenMismatchDetail({ reason: 'dark', screenshotId: 3 })).toBeNull();
+    expect(screenMismatchDetail({ reason: 'blank', screenshotId: '3' })).toBeNull();
+    expect(screenMismatchDetail(null)).toBeNull();
   });
 
   it('matches a rule by its kinds, else by its minimum severity', () => {

@@ -272,7 +272,7 @@ function createTerminalServices(
     terminalCommands,
     terminalPlayEvents,
     terminalGateway,
-    terminalScreenshots: new TerminalScreenshotStore(db, filesDir),
+    terminalScreenshots: new TerminalScreenshotStore(db, filesDir, config.timeZone),
   };
 }
 

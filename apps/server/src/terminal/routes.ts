@@ -143,6 +143,7 @@ const terminalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         terminal.id,
         request.body,
         request.query.commandId ?? null,
+        request.log,
       );
       return ok(saved);
     },

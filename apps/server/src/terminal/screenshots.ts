@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { terminalCommands, terminalScreenshots } from '../db/schema/index.js';
 import { badRequest } from '../lib/errors.js';
 import type { FilesDir } from '../modules/materials/files-dir.js';
+import { ScreenCheck } from './screen-check.js';
 
 /** What an uploaded image is, decided from its bytes. */
 export interface ImageInfo {
@@ -65,18 +67,34 @@ export function sniffImage(b: Buffer): ImageInfo | null {
   return null;
 }
 
-/** Stores screenshots terminals upload under `screenshots/<terminalId>/` of the files dir, with a row each. */
+/**
+ * Stores screenshots terminals upload under `screenshots/<terminalId>/` of the files dir, with a
+ * row each, and checks each for a blank or frozen screen (`screen-check.ts`).
+ */
 export class TerminalScreenshotStore {
+  /** The blank / frozen screen check of each stored screenshot. */
+  readonly screenCheck: ScreenCheck;
+
   constructor(
     private readonly db: Database,
     private readonly filesDir: FilesDir,
-  ) {}
+    /** The zone of power schedules of terminals and offices that name none (`APM_TIME_ZONE`). */
+    timeZone = 'UTC',
+  ) {
+    this.screenCheck = new ScreenCheck(db, filesDir, timeZone);
+  }
 
   /**
    * Stores one screenshot; 400 when the bytes are not a PNG, JPEG or WebP image or when
-   * `commandId` is not a screenshot command of this terminal.
+   * `commandId` is not a screenshot command of this terminal. A failing screen check is logged,
+   * never the upload's failure.
    */
-  async save(terminalId: number, body: Buffer, commandId: number | null): Promise<{ screenshotId: number }> {
+  async save(
+    terminalId: number,
+    body: Buffer,
+    commandId: number | null,
+    log?: FastifyBaseLogger,
+  ): Promise<{ screenshotId: number }> {
     const image = sniffImage(body);
     if (!image) throw badRequest('body must be a PNG, JPEG or WebP image', 'validation');
     if (commandId !== null) {
@@ -101,8 +119,9 @@ export class TerminalScreenshotStore {
     const absolute = this.filesDir.resolveFilePath(relPath);
     await mkdir(path.dirname(absolute), { recursive: true });
     await writeFile(absolute, body);
+    let row: { id: number; createdAt: Date } | undefined;
     try {
-      const [row] = await this.db
+      [row] = await this.db
         .insert(terminalScreenshots)
         .values({
           terminalId,
@@ -113,11 +132,16 @@ export class TerminalScreenshotStore {
           height: image.height,
           size: body.length,
         })
-        .returning({ id: terminalScreenshots.id });
-      return { screenshotId: row!.id };
+        .returning({ id: terminalScreenshots.id, createdAt: terminalScreenshots.createdAt });
     } catch (err) {
       await rm(absolute, { force: true });
       throw err;
     }
+    try {
+      await this.screenCheck.check(terminalId, row!.id, row!.createdAt, body);
+    } catch (err) {
+      log?.warn({ err, terminalId, screenshotId: row!.id }, 'screen check of a screenshot failed');
+    }
+    return { screenshotId: row!.id };
   }
 }

@@ -1,10 +1,12 @@
+import { screenMismatchDetail } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Empty, List, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Empty, Image, List, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccess } from '../../access/use-access';
 import { getAlarm } from '../../services/alarm';
+import { screenshotUrl } from '../../services/terminal';
 import { detailLines, durationText, handlingOf, skewParts } from './alarm-logic';
 import { HandlingTag, SeverityTag } from './alarm-tags';
 
@@ -24,6 +26,17 @@ export function AlarmDetailsDrawer({ id, onClose }: { id: number; onClose(): voi
     const { seconds, direction } = skewParts(ms);
     return t('skew', { seconds, direction: t(direction) });
   };
+  // A screen mismatch's screenshots show in place, for those who may see the terminal's screenshots.
+  const mismatch = a?.type === 'screenMismatch' ? screenMismatchDetail(a.detail) : null;
+  const seesShots = can('terminal:monitor:view') || can('terminal:info:view');
+  const shotOf = (key: string) =>
+    !mismatch || !seesShots
+      ? undefined
+      : key === 'screenshotId'
+        ? mismatch.screenshotId
+        : key === 'sameAsScreenshotId'
+          ? mismatch.sameAsScreenshotId
+          : undefined;
   return (
     <Drawer open width={520} title={t('details')} onClose={onClose} data-testid="alarm-details">
       {alarm.isError ? <Alert type="error" showIcon message={String(alarm.error)} /> : null}
@@ -68,14 +81,29 @@ export function AlarmDetailsDrawer({ id, onClose }: { id: number; onClose(): voi
             </Descriptions.Item>
             <Descriptions.Item label={t('assignee')}>{a.assigneeName ?? t('nobody')}</Descriptions.Item>
             {a.note ? <Descriptions.Item label={t('note')}>{a.note}</Descriptions.Item> : null}
-            {detailLines(a.type, a.detail as Record<string, unknown> | null, skew).map((line) => (
-              <Descriptions.Item
-                key={line.key}
-                label={t(`detail.${line.key}` as 'detail.error', { defaultValue: line.key })}
-              >
-                <Typography.Text style={{ wordBreak: 'break-word' }}>{line.value}</Typography.Text>
-              </Descriptions.Item>
-            ))}
+            {detailLines(a.type, a.detail as Record<string, unknown> | null, skew, (r) =>
+              t(`reasons.${r}`),
+            ).map((line) => {
+              const shot = shotOf(line.key);
+              return (
+                <Descriptions.Item
+                  key={line.key}
+                  label={t(`detail.${line.key}` as 'detail.error', { defaultValue: line.key })}
+                >
+                  <Typography.Text style={{ wordBreak: 'break-word' }}>{line.value}</Typography.Text>
+                  {shot ? (
+                    <div>
+                      <Image
+                        width={200}
+                        src={screenshotUrl(shot)}
+                        alt={line.value}
+                        data-testid="alarm-screenshot"
+                      />
+                    </div>
+                  ) : null}
+                </Descriptions.Item>
+              );
+            })}
           </Descriptions>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('notifications')}

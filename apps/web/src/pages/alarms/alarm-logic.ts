@@ -1,4 +1,11 @@
-import { formatBytes, type AlarmHandling, type AlarmType, type AlarmView } from '@apm/contract';
+import {
+  formatBytes,
+  SCREEN_MISMATCH_REASONS,
+  type AlarmHandling,
+  type AlarmType,
+  type AlarmView,
+  type ScreenMismatchReason,
+} from '@apm/contract';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { AlarmFilters } from '../../services/alarm';
@@ -36,6 +43,10 @@ export interface DetailLine {
   value: string;
 }
 
+const SHOWN_AS_ID = new Set(['materialId', 'screenshotId', 'sameAsScreenshotId']);
+const isReason = (raw: unknown): raw is ScreenMismatchReason =>
+  SCREEN_MISMATCH_REASONS.some((r) => r === raw);
+
 /** A clock offset (its clock minus ours) as seconds and a direction. */
 export const skewParts = (ms: number) => ({
   seconds: Math.round(Math.abs(ms) / 1000),
@@ -44,12 +55,14 @@ export const skewParts = (ms: number) => ({
 
 /**
  * The detail of an alarm as labelled lines: bytes as sizes, times in local time, the clock offset
- * in seconds; unknown fields as they are (a terminal's own words), so nothing reported is hidden.
+ * in seconds, a screen mismatch's reason in words and its screenshots as `#id`; unknown fields as
+ * they are (a terminal's own words), so nothing reported is hidden.
  */
 export function detailLines(
   type: AlarmType,
   detail: Record<string, unknown> | null,
   describeSkew: (ms: number) => string,
+  describeReason: (reason: ScreenMismatchReason) => string = (reason) => reason,
 ): DetailLine[] {
   if (!detail) return [];
   return Object.entries(detail).map(([key, raw]) => {
@@ -58,7 +71,8 @@ export function detailLines(
     else if (key === 'lastSeenAt' && typeof raw === 'string')
       value = dayjs(raw).format('YYYY-MM-DD HH:mm:ss');
     else if (key === 'skewMs' && typeof raw === 'number') value = describeSkew(raw);
-    else if (key === 'materialId' && typeof raw === 'number') value = `#${raw}`;
+    else if (SHOWN_AS_ID.has(key) && typeof raw === 'number') value = `#${raw}`;
+    else if (key === 'reason' && type === 'screenMismatch' && isReason(raw)) value = describeReason(raw);
     else value = typeof raw === 'string' ? raw : JSON.stringify(raw);
     return { key: type === 'offline' && key === 'lastSeenAt' ? 'lastSeenAt' : key, value };
   });
