@@ -157,6 +157,12 @@ describe('terminal map page', () => {
     const center = (await map.getAttribute('data-center'))!.split(',').map(Number);
     expect(center[0]).toBeCloseTo(Number(asked![1]), 3);
     expect(center[1]).toBeCloseTo(Number(asked![2]), 3);
+
+    // The marker's popup leads to the terminal's info page.
+    await page.locator(`[data-terminal-id="${terminalId}"]`).click();
+    await page.getByTestId('terminal-map-info').click();
+    await page.waitForURL(`**/terminal/info?id=${terminalId}`);
+    await page.getByText(NAME).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

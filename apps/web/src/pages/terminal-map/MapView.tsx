@@ -26,8 +26,10 @@ export interface MapViewProps {
   onPut(terminal: MapTerminal, lat: number, lng: number): Promise<boolean>;
   /** Opens a terminal's details; absent when the user may not read them. */
   onDetails?: (id: number) => void;
+  /** Goes to a terminal's info page; absent when the user may not see it. */
+  onInfo?: (id: number) => void;
   /** Labels of the popup (the map draws it outside React). */
-  labels: { state: (state: MapState) => string; stateTitle: string; details: string };
+  labels: { state: (state: MapState) => string; stateTitle: string; details: string; info: string };
 }
 
 /** Indexes built so far (numbers the clusters' keys). */
@@ -62,17 +64,26 @@ function popupOf(item: Extract<MapItem, { kind: 'point' }>, props: MapViewProps)
   const state = document.createElement('div');
   state.textContent = `${props.labels.stateTitle}: ${props.labels.state(item.state)}`;
   box.append(name, state);
-  if (props.onDetails) {
-    const open = props.onDetails;
+  const action = (label: string, testId: string, run: (id: number) => void, href = '#') => {
     const link = document.createElement('a');
-    link.href = '#';
-    link.textContent = props.labels.details;
+    link.href = href;
+    link.dataset.testid = testId;
+    link.textContent = label;
+    link.style.marginRight = '12px';
     link.addEventListener('click', (e) => {
       e.preventDefault();
-      open(item.id);
+      run(item.id);
     });
-    box.append(link);
+    return link;
+  };
+  const actions = document.createElement('div');
+  if (props.onDetails) actions.append(action(props.labels.details, 'terminal-map-details', props.onDetails));
+  if (props.onInfo) {
+    actions.append(
+      action(props.labels.info, 'terminal-map-info', props.onInfo, `/terminal/info?id=${item.id}`),
+    );
   }
+  if (actions.childElementCount) box.append(actions);
   return box;
 }
 

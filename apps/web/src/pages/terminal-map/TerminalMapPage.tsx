@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import {
@@ -42,6 +43,8 @@ export default function TerminalMapPage() {
   const queryClient = useQueryClient();
   const canEdit = can(MAP_EDIT_PERMISSION);
   const canDetails = DETAIL_READERS.some((p) => can(p));
+  const canInfo = can('terminal:info:view');
+  const navigate = useNavigate();
   const canCommand = COMMANDERS.some((p) => can(p));
   const [filters, setFilters] = useState<Filters>({});
   const [placing, setPlacing] = useState<MapTerminal | null>(null);
@@ -109,10 +112,12 @@ export default function TerminalMapPage() {
               flyTo={flyTo}
               onPut={put}
               onDetails={canDetails ? setDetailsId : undefined}
+              onInfo={canInfo ? (id) => navigate(`/terminal/info?id=${id}`) : undefined}
               labels={{
                 state: (state) => t(`states.${state}`),
                 stateTitle: t('popup.state'),
                 details: t('popup.details'),
+                info: t('popup.info'),
               }}
             />
           ) : (

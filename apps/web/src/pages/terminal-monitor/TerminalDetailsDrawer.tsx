@@ -196,10 +196,7 @@ export function TerminalDetailsDrawer({ id, onClose }: TerminalDetailsDrawerProp
   );
 
   function commandLabel(name: CommandDelivery['name']): string {
-    const known = ['reboot', 'screenshot', 'volume', 'clearPrograms', 'refreshPrograms'] as const;
-    return (known as readonly string[]).includes(name)
-      ? t(`commands.${name as (typeof known)[number]}`)
-      : name;
+    return t(`commands.${name}`);
   }
 
   const shotsTab = (

@@ -46,5 +46,6 @@ export default {
   popup: {
     state: 'State',
     details: 'Details',
+    info: 'Terminal info',
   },
 };

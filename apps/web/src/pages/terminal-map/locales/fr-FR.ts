@@ -48,6 +48,7 @@ const messages: typeof en = {
   popup: {
     state: 'État',
     details: 'Détails',
+    info: 'Infos du terminal',
   },
 };
 

@@ -48,6 +48,7 @@ const messages: typeof en = {
   popup: {
     state: 'Stato',
     details: 'Dettagli',
+    info: 'Info terminale',
   },
 };
 

@@ -48,6 +48,7 @@ const messages: typeof en = {
   popup: {
     state: '상태',
     details: '상세',
+    info: '단말기 정보',
   },
 };
 

@@ -48,6 +48,7 @@ const messages: typeof en = {
   popup: {
     state: 'Состояние',
     details: 'Подробности',
+    info: 'Сведения о терминале',
   },
 };
 

@@ -48,6 +48,7 @@ const messages: typeof en = {
   popup: {
     state: '状态',
     details: '详情',
+    info: '终端信息',
   },
 };
 

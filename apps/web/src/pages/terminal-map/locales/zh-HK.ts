@@ -48,6 +48,7 @@ const messages: typeof en = {
   popup: {
     state: '狀態',
     details: '詳情',
+    info: '終端資訊',
   },
 };
 

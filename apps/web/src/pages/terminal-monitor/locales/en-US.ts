@@ -92,6 +92,11 @@ export default {
     done: 'Terminals removed: {{count}}',
   },
   commands: {
+    showMessage: 'Show message',
+    stopMessage: 'Stop message',
+    applyStrategy: 'Apply strategy',
+    displaySettings: 'Display settings',
+    clearCache: 'Clear cache',
     timeZone: 'Time zone',
     reboot: 'Reboot',
     screenshot: 'Screenshot',

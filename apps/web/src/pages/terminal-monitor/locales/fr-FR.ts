@@ -95,6 +95,11 @@ const messages: typeof en = {
     done: 'Terminaux retirés : {{count}}',
   },
   commands: {
+    showMessage: 'Afficher le message',
+    stopMessage: 'Arrêter le message',
+    applyStrategy: 'Appliquer la stratégie',
+    displaySettings: 'Réglages d’affichage',
+    clearCache: 'Vider le cache',
     timeZone: 'Fuseau horaire',
     reboot: 'Redémarrer',
     screenshot: 'Capture d’écran',

@@ -95,6 +95,11 @@ const messages: typeof en = {
     done: 'Terminali rimossi: {{count}}',
   },
   commands: {
+    showMessage: 'Mostra messaggio',
+    stopMessage: 'Ferma messaggio',
+    applyStrategy: 'Applica strategia',
+    displaySettings: 'Impostazioni di visualizzazione',
+    clearCache: 'Svuota cache',
     timeZone: 'Fuso orario',
     reboot: 'Riavvia',
     screenshot: 'Screenshot',

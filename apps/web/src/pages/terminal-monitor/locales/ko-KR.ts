@@ -94,6 +94,11 @@ const messages: typeof en = {
     done: '단말 {{count}}대를 제거했습니다',
   },
   commands: {
+    showMessage: '메시지 표시',
+    stopMessage: '메시지 중지',
+    applyStrategy: '전략 적용',
+    displaySettings: '디스플레이 설정',
+    clearCache: '캐시 지우기',
     timeZone: '시간대',
     reboot: '재부팅',
     screenshot: '화면 캡처',

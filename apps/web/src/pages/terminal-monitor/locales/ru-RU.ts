@@ -94,6 +94,11 @@ const messages: typeof en = {
     done: 'Удалено терминалов: {{count}}',
   },
   commands: {
+    showMessage: 'Показать сообщение',
+    stopMessage: 'Остановить сообщение',
+    applyStrategy: 'Применить стратегию',
+    displaySettings: 'Настройки экрана',
+    clearCache: 'Очистить кэш',
     timeZone: 'Часовой пояс',
     reboot: 'Перезагрузить',
     screenshot: 'Снимок экрана',

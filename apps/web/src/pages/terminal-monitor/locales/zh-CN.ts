@@ -94,6 +94,11 @@ const messages: typeof en = {
     done: '已移除 {{count}} 台终端',
   },
   commands: {
+    showMessage: '显示消息',
+    stopMessage: '停止消息',
+    applyStrategy: '应用策略',
+    displaySettings: '显示设置',
+    clearCache: '清除缓存',
     timeZone: '时区',
     reboot: '重启',
     screenshot: '截屏',

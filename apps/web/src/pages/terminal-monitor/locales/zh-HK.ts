@@ -94,6 +94,11 @@ const messages: typeof en = {
     done: '已移除 {{count}} 台終端',
   },
   commands: {
+    showMessage: '顯示訊息',
+    stopMessage: '停止訊息',
+    applyStrategy: '套用策略',
+    displaySettings: '顯示設定',
+    clearCache: '清除快取',
     timeZone: '時區',
     reboot: '重新啟動',
     screenshot: '截圖',
