@@ -49,6 +49,9 @@ export const SyncGroupSummarySchema = Type.Object({
   /** Null once the program was deleted: the members then play as if in no group. */
   programId: Nullable(Type.Integer()),
   programName: Nullable(Type.String()),
+  /** The program's canvas in pixels (what a wall splits into tiles). */
+  programWidth: Nullable(Type.Integer()),
+  programHeight: Nullable(Type.Integer()),
   /** The wall's grid (1 × 1 for a mirror). */
   columns: Type.Integer(),
   rows: Type.Integer(),

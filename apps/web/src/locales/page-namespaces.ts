@@ -36,6 +36,7 @@ import type terminalDebug from '../pages/terminal-debug/locales/en-US';
 import type terminalInfo from '../pages/terminal-info/locales/en-US';
 import type terminalMap from '../pages/terminal-map/locales/en-US';
 import type terminalSettings from '../pages/terminal-settings/locales/en-US';
+import type terminalSync from '../pages/terminal-sync/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
 import type users from '../pages/users/locales/en-US';
 
@@ -76,6 +77,7 @@ export interface PageMessageTypes {
   terminalMap: typeof terminalMap;
   terminalMonitor: typeof terminalMonitor;
   terminalSettings: typeof terminalSettings;
+  terminalSync: typeof terminalSync;
   users: typeof users;
 }
 

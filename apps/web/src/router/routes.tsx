@@ -43,6 +43,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   log: page(() => import('../pages/logs/LogsPage'), 'logs'),
   alarm: page(() => import('../pages/alarms/AlarmsPage'), 'alarms'),
   strategy: page(() => import('../pages/strategies/StrategiesPage'), 'strategies'),
+  terminalSync: page(() => import('../pages/terminal-sync/TerminalSyncPage'), 'terminalSync'),
   role: page(() => import('../pages/roles/RolesPage'), 'roles'),
   dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
   faq: page(() => import('../pages/faq/FaqPage'), 'faq'),

@@ -48,6 +48,8 @@ export function selectSyncGroups(db: Database) {
       officeName: offices.name,
       programId: syncGroups.programId,
       programName: programs.name,
+      programWidth: programs.width,
+      programHeight: programs.height,
       columns: syncGroups.columns,
       rows: syncGroups.rows,
       epochMs: syncGroups.epochMs,
