@@ -157,7 +157,7 @@ export function ScreenWallTab({ onPick }: ScreenWallTabProps) {
                 hoverable
                 role="button"
                 tabIndex={0}
-                aria-label={t('wall.open', { name: tile.name })}
+                title={t('wall.open', { name: tile.name })}
                 onClick={() => onPick(tile)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' || e.key === ' ') {
