@@ -22,6 +22,7 @@ const member = (terminalId: number, column: number, row: number) => ({
   clockSkewMs: null,
   clockOffsetMs: null,
   clockDelayMs: null,
+  frameErrorP95Ms: null,
 });
 
 const wallGroup: SyncGroupDetail = {

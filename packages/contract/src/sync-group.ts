@@ -82,6 +82,11 @@ export const SyncMemberSchema = Type.Object({
   /** The terminal's own estimate of the server's clock (server minus terminal, ms) and its best round trip. */
   clockOffsetMs: Nullable(Type.Number()),
   clockDelayMs: Nullable(Type.Number()),
+  /**
+   * How far the member's video frames were from the group's loop over the last minute (95th
+   * percentile, ms), as its heartbeat reports it; null before it reported frames of this group.
+   */
+  frameErrorP95Ms: Nullable(Type.Number()),
 });
 export type SyncMember = Static<typeof SyncMemberSchema>;
 

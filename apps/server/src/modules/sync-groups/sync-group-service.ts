@@ -77,6 +77,7 @@ export class SyncGroupService {
     const members: SyncMember[] = rows.map((r) => {
       const l = live.get(r.terminalId);
       const clock = l?.status?.clockSync;
+      const lockstep = l?.status?.lockstep;
       return {
         ...r,
         officeName: r.officeName ?? '',
@@ -86,6 +87,7 @@ export class SyncGroupService {
         clockSkewMs: l?.status ? l.clockSkewMs : null,
         clockOffsetMs: clock?.offsetMs ?? null,
         clockDelayMs: clock?.delayMs ?? null,
+        frameErrorP95Ms: lockstep?.groupId === id && lockstep.frames > 0 ? lockstep.errorP95Ms : null,
       };
     });
     return { ...toSummary(row, members.filter((m) => m.online).length), members };

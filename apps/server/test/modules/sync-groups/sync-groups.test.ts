@@ -68,6 +68,40 @@ describe('sync groups: list, detail, save, restart, delete — checked, scoped, 
   const remove = (ids: number[], cookie = f.a1) => api.post('syncGroup/deleteSyncGroup', cookie, { ids });
   const told = () => bus.deliveries.filter((d) => d.message.type === 'manifest').map((d) => d.terminalId);
 
+  it("shows how far each member's frames were from the loop, as its heartbeat said, for this group only", async () => {
+    const g = await created(
+      wall('Frames wall', {
+        members: [
+          { terminalId: term.t3, column: 0, row: 0 },
+          { terminalId: term.t4, column: 1, row: 0 },
+        ],
+      }),
+    );
+    const presence = t.app.services.terminalPresence;
+    const status = {
+      playing: { kind: 'idle' as const },
+      volume: 50,
+      appVersion: '1.0.0',
+      clock: new Date().toISOString(),
+    };
+    presence.heartbeat(term.t3, {
+      ...status,
+      lockstep: { groupId: g.id, errorP50Ms: 2.1, errorP95Ms: 7.5, frames: 300 },
+    });
+    presence.heartbeat(term.t4, {
+      ...status,
+      lockstep: { groupId: g.id + 1000, errorP50Ms: 1, errorP95Ms: 3, frames: 300 },
+    });
+    const detail = (await api.get(`syncGroup/syncGroupDetail?id=${g.id}`, f.a1)).body.data as SyncGroupDetail;
+    expect(detail.members.map((m) => [m.terminalId, m.online, m.frameErrorP95Ms])).toEqual([
+      [term.t3, true, 7.5],
+      [term.t4, true, null],
+    ]);
+    expect((await remove([g.id])).status).toBe(200);
+    presence.disconnected(term.t3);
+    presence.disconnected(term.t4);
+  });
+
   it('creates a wall of two terminals; detail and list show it with its members and their live state', async () => {
     const before = Date.now();
     bus.deliveries.length = 0;
@@ -98,6 +132,7 @@ describe('sync groups: list, detail, save, restart, delete — checked, scoped, 
       health: 'offline',
       clockSkewMs: null,
       clockOffsetMs: null,
+      frameErrorP95Ms: null,
     });
     expect(told().sort()).toEqual([term.t1, term.t2].sort());
     const detail = await api.get(`syncGroup/syncGroupDetail?id=${g.id}`, syncViewer);

@@ -147,6 +147,11 @@ export function SyncGroupDrawer({ groupId, onClose, onRestart }: SyncGroupDrawer
                 render: (_, m) => (m.clockDelayMs === null ? '—' : `${Math.round(m.clockDelayMs)} ms`),
               },
               {
+                key: 'frameError',
+                title: <Tooltip title={t('frameErrorHint')}>{t('frameError')}</Tooltip>,
+                render: (_, m) => (m.frameErrorP95Ms === null ? '—' : `${m.frameErrorP95Ms.toFixed(1)} ms`),
+              },
+              {
                 key: 'lastSeen',
                 title: t('lastSeen'),
                 render: (_, m) => (m.lastSeenAt ? dayjs(m.lastSeenAt).format('YYYY-MM-DD HH:mm:ss') : '—'),

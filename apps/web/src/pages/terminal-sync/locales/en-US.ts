@@ -45,6 +45,9 @@ const terminalSync = {
   clockSkewHint: 'The terminal’s clock minus the server’s at its last heartbeat',
   clockOffset: 'Clock offset',
   clockOffsetHint: 'The server’s time minus the terminal’s, as the terminal estimates it',
+  frameError: 'In step (p95)',
+  frameErrorHint:
+    'How far the screen’s video frames were from the group’s loop over the last minute, 95th percentile',
   clockDelay: 'Round trip',
   lastSeen: 'Last seen',
   noGroups: 'No sync groups yet',

@@ -47,6 +47,9 @@ const messages: typeof en = {
   clockSkewHint: 'L’horloge du terminal moins celle du serveur à son dernier battement',
   clockOffset: 'Décalage d’horloge',
   clockOffsetHint: 'L’heure du serveur moins celle du terminal, selon l’estimation du terminal',
+  frameError: 'Écart (p95)',
+  frameErrorHint:
+    'Écart des images vidéo de l’écran par rapport à la boucle du groupe sur la dernière minute, 95e centile',
   clockDelay: 'Aller-retour',
   lastSeen: 'Vu pour la dernière fois',
   noGroups: 'Aucun groupe synchronisé pour l’instant',

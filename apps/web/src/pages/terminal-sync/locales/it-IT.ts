@@ -47,6 +47,9 @@ const messages: typeof en = {
   clockSkewHint: 'L’orologio del terminale meno quello del server all’ultimo heartbeat',
   clockOffset: 'Differenza di orologio',
   clockOffsetHint: 'L’ora del server meno quella del terminale, come la stima il terminale',
+  frameError: 'Scarto (p95)',
+  frameErrorHint:
+    'Scarto dei fotogrammi video dello schermo rispetto al ciclo del gruppo nell’ultimo minuto, 95° percentile',
   clockDelay: 'Andata e ritorno',
   lastSeen: 'Ultima presenza',
   noGroups: 'Ancora nessun gruppo sincronizzato',

@@ -47,6 +47,8 @@ const messages: typeof en = {
   clockSkewHint: '마지막 하트비트 때 단말 시계에서 서버 시계를 뺀 값',
   clockOffset: '시계 오프셋',
   clockOffsetHint: '단말이 추정한 서버 시간에서 단말 시간을 뺀 값',
+  frameError: '동기 오차(p95)',
+  frameErrorHint: '지난 1분 동안 화면의 비디오 프레임이 그룹 루프에서 벗어난 정도(95번째 백분위수)',
   clockDelay: '왕복 지연',
   lastSeen: '마지막 접속',
   noGroups: '아직 동기화 그룹이 없습니다',

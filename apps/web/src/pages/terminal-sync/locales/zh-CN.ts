@@ -47,6 +47,8 @@ const messages: typeof en = {
   clockSkewHint: '最近一次心跳时终端时钟减去服务器时钟',
   clockOffset: '时钟校正',
   clockOffsetHint: '终端估算的服务器时间减去终端时间',
+  frameError: '同步误差 (p95)',
+  frameErrorHint: '过去一分钟内该屏幕视频帧与组循环的偏差，第 95 百分位',
   clockDelay: '往返时延',
   lastSeen: '最后在线',
   noGroups: '暂无同步组',

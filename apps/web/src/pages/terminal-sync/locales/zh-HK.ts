@@ -47,6 +47,8 @@ const messages: typeof en = {
   clockSkewHint: '最近一次心跳時終端時鐘減去伺服器時鐘',
   clockOffset: '時鐘校正',
   clockOffsetHint: '終端估算的伺服器時間減去終端時間',
+  frameError: '同步誤差 (p95)',
+  frameErrorHint: '過去一分鐘內該螢幕影片幀與群組循環的偏差，第 95 百分位',
   clockDelay: '來回時延',
   lastSeen: '最後在線',
   noGroups: '暫無同步組',
