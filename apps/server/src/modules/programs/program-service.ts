@@ -10,6 +10,7 @@ import { officeInScope } from '../offices/office-scope.js';
 import type { SettingsService } from '../settings/service.js';
 import { fieldError } from '../users/user-access.js';
 import { plansUsing, terminalsOfPlansUsing } from '../plans/program-usage.js';
+import { terminalsOfSyncGroupsPlaying } from '../sync-groups/sync-group-queries.js';
 import { announceManifests } from './announce.js';
 import type { ProgramManifestService } from './manifest-service.js';
 import { checkProgram } from './program-document.js';
@@ -189,8 +190,10 @@ export class ProgramService {
         .delete(programPublications)
         .where(inArray(programPublications.programId, ids))
         .returning({ terminalId: programPublications.terminalId });
+      // Sync groups of a deleted program are left without one: their members go back to their own plans.
+      const synced = await terminalsOfSyncGroupsPlaying(tx, ids);
       await tx.delete(programs).where(inArray(programs.id, ids));
-      return [...new Set(published.map((p) => p.terminalId))];
+      return [...new Set([...published.map((p) => p.terminalId), ...synced])];
     });
     await announceManifests(this.manifest, this.bus, terminalIds);
   }
@@ -232,7 +235,12 @@ export class ProgramService {
       .from(programPublications)
       .where(inArray(programPublications.programId, programIds));
     const viaPlans = await terminalsOfPlansUsing(this.db, programIds);
-    await announceManifests(this.manifest, this.bus, [...rows.map((r) => r.terminalId), ...viaPlans]);
+    const viaSync = await terminalsOfSyncGroupsPlaying(this.db, programIds);
+    await announceManifests(this.manifest, this.bus, [
+      ...rows.map((r) => r.terminalId),
+      ...viaPlans,
+      ...viaSync,
+    ]);
   }
 }
 

@@ -139,3 +139,14 @@ export async function pageSyncGroups(
   const list = rows.map((r) => toSummary(r, (members.get(r.id) ?? []).filter((id) => online.has(id)).length));
   return { list, count: Number(total?.n ?? 0), pageNo: q.pageNo, pageSize: q.pageSize };
 }
+
+/** Terminals in the sync groups that play any of these programs (told when a program changes or goes). */
+export async function terminalsOfSyncGroupsPlaying(db: Database, programIds: number[]): Promise<number[]> {
+  if (programIds.length === 0) return [];
+  const rows = await db
+    .select({ terminalId: syncGroupMembers.terminalId })
+    .from(syncGroupMembers)
+    .innerJoin(syncGroups, eq(syncGroups.id, syncGroupMembers.groupId))
+    .where(inArray(syncGroups.programId, programIds));
+  return rows.map((r) => r.terminalId);
+}

@@ -83,6 +83,7 @@ describe('sync groups: list, detail, save, restart, delete — checked, scoped, 
       volume: 50,
       appVersion: '1.0.0',
       clock: new Date().toISOString(),
+      resolution: '1920x1080',
     };
     presence.heartbeat(term.t3, {
       ...status,
@@ -354,5 +355,30 @@ describe('sync groups: list, detail, save, restart, delete — checked, scoped, 
     await created(wall('Again'));
     const again = (await api.get('syncGroup/list', f.a1)).body.data as { list: SyncGroupSummary[] };
     expect((await remove([again.list[0]!.id])).status).toBe(200);
+  });
+
+  it("tells a group's members when its program is saved again, and when it is deleted", async () => {
+    const a = await addTerminal(t.db, { name: 'Pair a', officeId: f.offices.a1.id });
+    const b = await addTerminal(t.db, { name: 'Pair b', officeId: f.offices.a1.id });
+    const programId = await saveProgram(t.app, f.a1, programDoc('Pair loop', { scenes: 2 }));
+    const g = await created({
+      name: 'Pair',
+      mode: 'mirror',
+      programId,
+      members: [{ terminalId: a }, { terminalId: b }],
+    });
+    bus.deliveries.length = 0;
+    const doc = (await api.get(`program/detail?id=${programId}`, f.a1)).body.data as {
+      document: object;
+      revision: number;
+    };
+    const resaved = await api.post('program/save', f.a1, { id: programId, document: doc.document });
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    expect(told().sort()).toEqual([a, b].sort());
+    bus.deliveries.length = 0;
+    const deleted = await api.post('program/delete', f.a1, { ids: [programId] });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(told().sort()).toEqual([a, b].sort());
+    expect((await remove([g.id])).status).toBe(200);
   });
 });
