@@ -1,4 +1,4 @@
-import type { ManifestSync } from '@apm/contract';
+import { syncLoopOf, type ManifestSync } from '@apm/contract';
 import { eq, inArray, isNotNull, and } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { syncGroupMembers, syncGroups } from '../../db/schema/index.js';
@@ -63,6 +63,8 @@ export async function addSyncGroups(
     const entry = out.get(r.terminalId);
     const program = programs.get(r.programId!);
     if (!entry || !program) continue;
+    // A program edited since to wait for a touch cannot keep step: the member plays its own plans.
+    if (program.document && syncLoopOf(program.document).problem !== null) continue;
     if (!entry.published.some((p) => p.programId === program.programId)) {
       const sort = entry.published.reduce((max, p) => Math.max(max, p.sort), -1) + 1;
       entry.published.push({ ...program, sort, startAt: null, endAt: null, published: false });

@@ -141,4 +141,24 @@ describe('the manifest of a sync group member', () => {
     expect(left.sync ?? null).toBeNull();
     expect(left.programs).toEqual([]);
   });
+
+  it('drops the sync when the program was edited since to wait for a touch (the members play their own plans)', async () => {
+    const before = await manifest(term.mirrorA);
+    expect(before.sync).toMatchObject({ programId: wallProgram });
+    const doc = programDoc('Wide loop', { imageIds: [image.id] });
+    const touching = {
+      ...doc,
+      scenes: doc.scenes.map((s, i) => (i === 0 ? { ...s, untilTouched: true } : s)),
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apm-web/a/api/program/save',
+      payload: { id: wallProgram, document: touching },
+      headers: { cookie: a1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await manifest(term.mirrorA);
+    expect(after.version).not.toBe(before.version);
+    expect(after.sync ?? null).toBeNull();
+  });
 });
