@@ -15,6 +15,8 @@ export const preciseNow = (): number => performance.timeOrigin + performance.now
 export const PROBE_BURST = 5;
 export const PROBE_BURST_GAP_MS = 300;
 export const PROBE_EVERY_MS = 10_000;
+/** While the estimate is poor (see `ClockEstimator.settled`), a round trip this often instead. */
+export const PROBE_UNSETTLED_MS = 1_000;
 
 /** Connection state shown in the status corner. */
 export type ChannelState = 'connecting' | 'open' | 'closed' | 'stopped';
@@ -133,7 +135,7 @@ export class Channel {
     clearTimeout(this.probeTimer);
     if (!this.isOpen) return;
     this.send({ type: 'clockProbe', id: this.probeId++, t0: preciseNow() });
-    const next = left > 1 ? PROBE_BURST_GAP_MS : PROBE_EVERY_MS;
+    const next = left > 1 ? PROBE_BURST_GAP_MS : this.clock.settled() ? PROBE_EVERY_MS : PROBE_UNSETTLED_MS;
     this.probeTimer = setTimeout(() => this.probe(left > 1 ? left - 1 : 1), next);
   }
 

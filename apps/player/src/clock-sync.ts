@@ -38,7 +38,11 @@ export function sampleOffset(s: ClockSample): { offset: number; delay: number; a
 /** Samples kept. */
 const WINDOW = 64;
 /** Of the last samples, how many the offset is chosen among (the least delayed wins). */
-const RECENT = 8;
+const RECENT = 16;
+/** A quickest round trip above this (a busy page answers late) leaves the estimate unsettled. */
+export const SETTLED_DELAY_MS = 20;
+/** Drift beyond this (parts per million) is a fit gone wrong, not a clock: device clocks stay well within it. */
+export const MAX_DRIFT_PPM = 200;
 
 /** The running estimate of the server's clock. */
 export class ClockEstimator {
@@ -86,7 +90,18 @@ export class ClockEstimator {
       num += (p.at - mx) * (p.offset - my);
       den += (p.at - mx) ** 2;
     }
-    return den > 0 ? num / den : 0;
+    const slope = den > 0 ? num / den : 0;
+    const max = MAX_DRIFT_PPM / 1e6;
+    return Math.max(-max, Math.min(max, slope));
+  }
+
+  /**
+   * Whether the estimate is good enough to probe only now and then: enough round trips, the quickest
+   * of them quick (a page busy decoding video answers late, and its late answers skew the offset).
+   */
+  settled(): boolean {
+    const best = this.best();
+    return this.points.length >= RECENT && best !== null && best.delay <= SETTLED_DELAY_MS;
   }
 
   /** The server's clock at `local` (the player's clock), or null before any round trip. */

@@ -51,4 +51,24 @@ describe('clock discipline', () => {
     const local = later - 80 - (later * 50) / 1e6;
     expect(Math.abs(clock.serverTime(local)! - later)).toBeLessThan(1);
   });
+
+  it('is settled only with enough round trips and a quick one among the recent ones', () => {
+    const clock = new ClockEstimator();
+    for (let i = 0; i < 20; i++) clock.add(trip(2_000_000 + i * 1000, 30, 40, 40));
+    // A busy page: every answer came late, so it keeps probing often.
+    expect(clock.settled()).toBe(false);
+    clock.add(trip(2_030_000, 30, 4, 4));
+    expect(clock.settled()).toBe(true);
+    const fresh = new ClockEstimator();
+    for (let i = 0; i < 5; i++) fresh.add(trip(2_000_000 + i * 300, 30, 2, 2));
+    expect(fresh.settled()).toBe(false);
+  });
+
+  it('bounds the drift it fits: an outlier among few trips is not a clock running fast', () => {
+    const clock = new ClockEstimator();
+    // Quick trips over 20 s, one of them 60 ms off (a stalled answer with an unlucky split).
+    for (let i = 0; i < 6; i++) clock.add(trip(3_000_000 + i * 4000, 0, 1, 1));
+    clock.add({ ...trip(3_024_000, 0, 1, 1), t1: 3_024_000 + 121, t2: 3_024_000 + 121.2 });
+    expect(Math.abs(clock.summary()!.driftPpm)).toBeLessThanOrEqual(200);
+  });
 });

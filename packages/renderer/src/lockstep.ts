@@ -77,8 +77,8 @@ export function mediaErrorMs(actualS: number, targetS: number, durationS: number
   return error;
 }
 
-/** Errors below this are left alone: frame timing jitters by a few ms on its own. */
-export const DEAD_BAND_MS = 4;
+/** Mean errors below this are left alone: the media clock's reading jitters by a ms or two. */
+export const DEAD_BAND_MS = 3;
 /** Errors above this are corrected by a seek rather than by rate (8 % closes 500 ms in about 6 s). */
 export const SEEK_BEYOND_MS = 500;
 /** Before a file is first in step (it starts, or plays again after a pause), a seek for anything above this. */
@@ -104,23 +104,29 @@ export function correction(errorMs: number, targetS: number, aligned = true): Co
   return { rate: Math.round((1 + nudge) * 1000) / 1000 };
 }
 
-/** The median of the last errors: one late frame must not swing the rate. */
-export class ErrorFilter {
-  private readonly values: number[] = [];
+/**
+ * The mean of a run of errors over `spanMs`: reading jitter averages out, and a new rate is decided
+ * once per run, after it has acted, never frame by frame (which would chase its own wake). Answers
+ * null until the run spans `spanMs` with at least three readings.
+ */
+export class ErrorWindow {
+  private sum = 0;
+  private count = 0;
+  private firstAt = 0;
 
-  constructor(private readonly size = 5) {}
+  constructor(private readonly spanMs = 250) {}
 
-  add(value: number): number {
-    this.values.push(value);
-    if (this.values.length > this.size) this.values.shift();
-    const sorted = [...this.values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  add(value: number, atMs: number): number | null {
+    if (this.count === 0) this.firstAt = atMs;
+    this.sum += value;
+    this.count += 1;
+    return this.count >= 3 && atMs - this.firstAt >= this.spanMs ? this.sum / this.count : null;
   }
 
-  /** Forgets what it saw (after a seek the old errors say nothing). */
+  /** Starts a new run (after a decision, or a seek: the old errors say nothing of the new rate). */
   reset(): void {
-    this.values.length = 0;
+    this.sum = 0;
+    this.count = 0;
   }
 }
 

@@ -72,9 +72,9 @@ describe('lockstep', () => {
     });
   });
 
-  it('starts a video where the loop is, and keeps it there by rate against a clock running 3 % fast', async () => {
+  it('starts a video where the loop is, and keeps it there by rate against a clock running 1 % fast', async () => {
     // Joins 2.25 s into a 4 s scene of a 1 s looping clip: it must seek to 0.25 s, not start at 0.
-    await mount(program(scene('a', [video()], { durationMs: 4000 })), 2_250, 1.03);
+    await mount(program(scene('a', [video()], { durationMs: 4000 })), 2_250, 1.01);
     await play();
     await b.page.waitForFunction(
       () => (window as unknown as { lockstep: Lockstep }).lockstep.frames.length >= 40,
@@ -86,8 +86,9 @@ describe('lockstep', () => {
     expect(Math.abs(all[0]!.errorMs)).toBeGreaterThan(100);
     expect(all.slice(3).every((f) => Math.abs(f.errorMs) < 100)).toBe(true);
     const settled = all.slice(-15);
-    // Frame times are quantized (15 fps: 67 ms apart), so "in step" is within one frame.
-    for (const f of settled) expect(Math.abs(f.errorMs)).toBeLessThan(67);
+    // Proportional control leaves 10–15 ms against a clock 1 % fast (a real one is off by parts per
+    // million); left alone, the file would be 10 ms further off every second.
+    for (const f of settled) expect(Math.abs(f.errorMs)).toBeLessThan(25);
     expect(Math.max(...all.map((f) => f.rate))).toBeGreaterThan(1);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   correction,
-  ErrorFilter,
+  DEAD_BAND_MS,
+  ErrorWindow,
   LoopDriver,
   loopCycleMs,
   loopPoint,
@@ -62,37 +63,43 @@ describe('media targets and errors', () => {
 });
 
 describe('correction', () => {
-  it('leaves jitter alone, nudges the rate against an error in proportion, and seeks when far off', () => {
+  it('leaves refresh jitter alone, nudges the rate against an error in proportion, and seeks when far off', () => {
     expect(correction(2, 1)).toEqual({ rate: 1 });
-    expect(correction(-3.9, 1)).toEqual({ rate: 1 });
+    expect(correction(-2.9, 1)).toEqual({ rate: 1 });
     expect(correction(20, 1)).toEqual({ rate: 0.98 });
     expect(correction(-40, 1)).toEqual({ rate: 1.04 });
-    expect(correction(500, 1)).toEqual({ rate: 1 - MAX_NUDGE });
-    expect(correction(-999, 1)).toEqual({ rate: 1 + MAX_NUDGE });
-    expect(correction(1000, 4.2)).toEqual({ seekTo: 4.2 });
+    expect(correction(300, 1)).toEqual({ rate: 1 - MAX_NUDGE });
+    expect(correction(-499, 1)).toEqual({ rate: 1 + MAX_NUDGE });
+    expect(correction(500, 4.2)).toEqual({ seekTo: 4.2 });
     expect(correction(-2500, 4.2)).toEqual({ seekTo: 4.2 });
     expect(correction(Number.NaN, 4.2)).toEqual({ rate: 1 });
+    // Before the file is first in step, anything beyond a frame or so is a seek.
+    expect(correction(45, 4.2, false)).toEqual({ seekTo: 4.2 });
+    expect(correction(30, 4.2, false)).toEqual({ rate: 0.97 });
   });
 
-  it('closes an error by rate alone, without overshooting, within a few seconds', () => {
-    // A file 60 ms ahead, corrected at every 30 fps frame with the rate the error asks for.
+  it('closes an error by rate alone, a decision a quarter second, without overshooting', () => {
+    // A file 60 ms ahead; each quarter second the mean of its readings sets the rate for the next one.
     let error = 60;
-    const filter = new ErrorFilter();
-    for (let frame = 0; frame < 150; frame++) {
-      const step = correction(filter.add(error), 0);
+    for (let run = 0; run < 40; run++) {
+      const step = correction(error, 0);
       if (!('rate' in step)) throw new Error('seeked');
-      error += (step.rate - 1) * (1000 / 30);
-      expect(error).toBeGreaterThan(0);
+      error += (step.rate - 1) * 250;
+      expect(error).toBeGreaterThanOrEqual(-DEAD_BAND_MS);
     }
-    expect(error).toBeLessThan(4);
+    expect(Math.abs(error)).toBeLessThan(DEAD_BAND_MS);
   });
 
-  it('filters one late frame out by the median', () => {
-    const filter = new ErrorFilter(5);
-    for (const e of [2, 3, 2, 3]) filter.add(e);
-    expect(filter.add(80)).toBe(3);
-    filter.reset();
-    expect(filter.add(40)).toBe(40);
+  it('averages a run of errors and decides only once it spans its time with three readings', () => {
+    const run = new ErrorWindow(250);
+    expect(run.add(-6, 1000)).toBeNull();
+    expect(run.add(0, 1100)).toBeNull();
+    expect(run.add(-6, 1200)).toBeNull();
+    expect(run.add(0, 1250)).toBe(-3);
+    run.reset();
+    expect(run.add(40, 2000)).toBeNull();
+    expect(run.add(40, 2300)).toBeNull();
+    expect(run.add(40, 2301)).toBe(40);
   });
 });
 

@@ -1,4 +1,4 @@
-import { correction, ErrorFilter, mediaErrorMs, mediaTarget } from '../lockstep.js';
+import { correction, ErrorWindow, mediaErrorMs, mediaTarget } from '../lockstep.js';
 import type { LockstepFrame } from '../types.js';
 
 /** What a media widget in lockstep asks of the renderer. */
@@ -30,9 +30,9 @@ export function lockMedia(
   host: MediaLockHost,
   widgetId: string,
 ): () => void {
-  const filter = new ErrorFilter();
+  const run = new ErrorWindow();
   let seekingSince: number | null = null;
-  let seekLeadS = 0.05;
+  let seekLeadS = 0.02;
   let stopped = false;
 
   // Until in step, the first look seeks for any visible error; after that rate keeps it there.
@@ -49,14 +49,23 @@ export function lockMedia(
     if (target === null) return;
     const errorMs = mediaErrorMs(mediaTimeS, target, media.duration, loop);
     host.onFrame?.({ widgetId, errorMs, mediaTimeS, at: perfAt, rate: media.playbackRate });
-    const step = correction(aligned ? filter.add(errorMs) : errorMs, target, aligned);
-    aligned = true;
+    if (!aligned) {
+      aligned = true;
+      const first = correction(errorMs, target, false);
+      if ('seekTo' in first) seek(first.seekTo);
+      return;
+    }
+    // A decision per run of readings, on their mean (see ErrorWindow).
+    const mean = run.add(errorMs, perfAt);
+    if (mean === null) return;
+    run.reset();
+    const step = correction(mean, target);
     if ('seekTo' in step) seek(step.seekTo);
     else if (media.playbackRate !== step.rate) media.playbackRate = step.rate;
   };
 
   const seek = (targetS: number) => {
-    filter.reset();
+    run.reset();
     media.playbackRate = 1;
     seekingSince = performance.now();
     const to = targetS + seekLeadS;
@@ -74,9 +83,11 @@ export function lockMedia(
   let frameHandle: number | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   if (typeof video.requestVideoFrameCallback === 'function') {
-    const onFrame: FrameCallback = (_now, metadata) => {
+    const onFrame: FrameCallback = () => {
       if (stopped) return;
-      check(metadata.expectedDisplayTime, metadata.mediaTime);
+      // The media clock now, not the shown frame's time: a frame's time moves in steps of a frame
+      // (33 ms at 30 fps), too coarse to steer by; the clock moves smoothly between them.
+      check(performance.now(), media.currentTime);
       frameHandle = video.requestVideoFrameCallback!(onFrame);
     };
     frameHandle = video.requestVideoFrameCallback(onFrame);
