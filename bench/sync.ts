@@ -13,14 +13,14 @@
  * Figures go to bench/README.md ("Synchronized playback").
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiSignIn } from '../e2e/support/api.js';
 import { launchChromium } from '../e2e/support/chromium.js';
 import { uploadMaterial } from '../e2e/support/materials.js';
-import { claimTerminal, openPlayer, pairingCode } from '../e2e/support/player.js';
+import { claimTerminal, openPlayer, pairingCode } from '../e2e/support/player-pairing.js';
 import { startServer, stopServer, waitFor } from './editor/server.js';
 import { ADMIN } from './editor/settings.js';
 
@@ -72,34 +72,33 @@ function videoProgram(materialId: number) {
   };
 }
 
-/** Records, in the page, [wall-clock ms when shown, media time s] of every frame of every video that appears. */
-async function recordFrames(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    type Meta = { mediaTime: number; expectedDisplayTime: number };
-    type V = HTMLVideoElement & { requestVideoFrameCallback(cb: (now: number, m: Meta) => void): number };
-    const w = window as unknown as { benchFrames: [number, number][] };
-    w.benchFrames = [];
-    const seen = new WeakSet<HTMLVideoElement>();
-    setInterval(() => {
-      for (const video of document.querySelectorAll('video')) {
-        if (seen.has(video)) continue;
-        seen.add(video);
-        const v = video as V;
-        const onFrame = (_now: number, m: Meta) => {
-          w.benchFrames.push([performance.timeOrigin + m.expectedDisplayTime, m.mediaTime]);
-          v.requestVideoFrameCallback(onFrame);
-        };
-        v.requestVideoFrameCallback(onFrame);
-      }
-    }, 50);
-  });
-}
+/**
+ * Records, in the page, [wall-clock ms when shown, media time s] of every frame of every video that
+ * appears. A string, not a function: tsx names the functions it compiles (`__name`), which the page lacks.
+ */
+const RECORD_FRAMES = `(() => {
+  window.benchFrames = [];
+  const seen = new WeakSet();
+  setInterval(() => {
+    for (const video of document.querySelectorAll('video')) {
+      if (seen.has(video)) continue;
+      seen.add(video);
+      const onFrame = (_now, m) => {
+        window.benchFrames.push([performance.timeOrigin + m.expectedDisplayTime, m.mediaTime, video.playbackRate]);
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+    }
+  }, 50);
+})()`;
+
+const recordFrames = (page: Page) => page.evaluate(RECORD_FRAMES);
 
 const framesOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { benchFrames: [number, number][] }).benchFrames);
+  page.evaluate(() => (window as unknown as { benchFrames: [number, number, number][] }).benchFrames);
 
 /** Each frame's error (ms, + ahead) against a loop begun at `epochMs`: scenes of SCENE_MS, the clip looping inside. */
-function errors(frames: [number, number][], epochMs: number): [number, number][] {
+function errors(frames: [number, number, number?][], epochMs: number): [number, number][] {
   const period = CLIP_S * 1000;
   return frames.map(([at, mediaS]) => {
     const inScene = (((at - epochMs) % SCENE_MS) + SCENE_MS) % SCENE_MS;
@@ -126,9 +125,19 @@ const quantile = (values: number[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 };
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+/** How many pairs were 0–5, 5–10, … ms apart (to see one-frame slips apart from jitter). */
+const histogram = (drift: number[]) => {
+  const bins = [5, 10, 17, 25, 34, 50, Infinity];
+  return bins
+    .map(
+      (top, i) =>
+        `≤${top === Infinity ? '∞' : top}: ${drift.filter((d) => d <= top && (i === 0 || d > bins[i - 1]!)).length}`,
+    )
+    .join(', ');
+};
 const describe = (label: string, drift: number[], a: number[], b: number[]) =>
   `${label}: pair drift p50 ${ms(quantile(drift, 0.5))}, p95 ${ms(quantile(drift, 0.95))}, max ${ms(Math.max(...drift))} ` +
-  `over ${drift.length} frame pairs; each player's |error| p95 ${ms(quantile(a, 0.95))} / ${ms(quantile(b, 0.95))}`;
+  `over ${drift.length} frame pairs; each player's |error| p95 ${ms(quantile(a, 0.95))} / ${ms(quantile(b, 0.95))}\n  pairs by drift (ms): ${histogram(drift)}`;
 
 /** The baseline: both pages play the clip in a bare looping `<video>`, started at the same wall-clock instant. */
 async function baseline(pages: Page[], clip: Buffer, seconds: number) {
@@ -138,16 +147,16 @@ async function baseline(pages: Page[], clip: Buffer, seconds: number) {
       await page.setContent('<body style="margin:0;background:#000"></body>');
       await recordFrames(page);
       await page.evaluate(
-        ({ base64, at }) => {
-          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        `(() => {
+          const bytes = Uint8Array.from(atob(${JSON.stringify(clip.toString('base64'))}), (c) => c.charCodeAt(0));
           const v = document.createElement('video');
-          const url = URL.createObjectURL(new Blob([bytes], { type: 'video/mp4' }));
-          Object.assign(v, { src: url, muted: true, loop: true, preload: 'auto' });
+          v.src = URL.createObjectURL(new Blob([bytes], { type: 'video/mp4' }));
+          v.muted = true;
+          v.loop = true;
           v.style.cssText = 'width:100vw;height:100vh';
           document.body.appendChild(v);
-          setTimeout(() => void v.play(), at - Date.now());
-        },
-        { base64: clip.toString('base64'), at: startAt },
+          setTimeout(() => void v.play(), ${startAt} - Date.now());
+        })()`,
       );
     }),
   );
@@ -161,7 +170,7 @@ async function main() {
   const { server, baseUrl } = await startServer(path.join(dir, 'data'));
   let browser: Browser | null = null;
   try {
-    await waitFor(`${baseUrl}/apm-web/health`, server);
+    await waitFor(`${baseUrl}/apm-web/f/common/isSysInit`, server);
     const cookie = await apiSignIn(baseUrl, ADMIN.user, ADMIN.password);
     const clipBytes = makeClip(dir);
     const clip = await uploadMaterial(baseUrl, cookie, 'clip.mp4', clipBytes, null, 'video/mp4');
@@ -185,9 +194,25 @@ async function main() {
     }
     console.log(`sync group ${group.id} (epoch ${group.epochMs}); measuring ${SECONDS} s…`);
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const [a, b] = await Promise.all(
-      players.map((p) => framesOf(p.page).then((f) => errors(f, group.epochMs))),
-    );
+    const raw = await Promise.all(players.map((p) => framesOf(p.page)));
+    const members = (
+      await apiCall<{
+        members: {
+          name: string;
+          clockOffsetMs: number | null;
+          clockDelayMs: number | null;
+          frameErrorP95Ms: number | null;
+        }[];
+      }>(baseUrl, cookie, `/a/api/syncGroup/syncGroupDetail?id=${group.id}`)
+    ).members;
+    for (const m of members) {
+      console.log(
+        `${m.name}: its clock estimate ${m.clockOffsetMs} ms (round trip ${m.clockDelayMs} ms), its own frame error p95 ${m.frameErrorP95Ms} ms`,
+      );
+    }
+    if (process.env.SYNC_DUMP)
+      writeFileSync(process.env.SYNC_DUMP, JSON.stringify({ epochMs: group.epochMs, raw }));
+    const [a, b] = raw.map((f) => errors(f, group.epochMs));
     // The first 10 s are the players joining (seek, then rate): measured apart from the steady state.
     const steady = (e: [number, number][]) => e.filter(([at]) => at > e[0]![0] + 10_000);
     const lock = { a: steady(a!), b: steady(b!) };
