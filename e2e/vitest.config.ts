@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * End-to-end tests: a real server process and Debian's Chromium, one file at a time. The files run in one
- * module graph (`isolate: false`), so that they share the worker's server and Chromium (`support/shared.ts`).
+ * End-to-end tests: real server processes and Debian's Chromium. Two workers run files side by side, each
+ * with its own server and Chromium shared by the files it runs: its files run in one module graph
+ * (`isolate: false`, `support/shared.ts`). Most of a flow is waiting (players pairing, the offline
+ * threshold, a page settling), so two at once on two cores halved the run: 1,320 s → 607 s (2026-11-29).
  */
 export default defineConfig({
   test: {
@@ -11,7 +13,8 @@ export default defineConfig({
     // Generous: a busy CI machine runs a flow at half speed; every wait inside has its own limit.
     testTimeout: 150_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     isolate: false,
   },
 });
