@@ -85,10 +85,10 @@ export class DeviceApi {
     return res;
   }
 
-  /** Uploads a screenshot taken for a command; answers the stored screenshot's id. */
-  async screenshot(image: Blob, commandId: number): Promise<{ screenshotId: number }> {
+  /** Uploads a screenshot taken for a command (null: on its interval); answers the stored screenshot's id. */
+  async screenshot(image: Blob, commandId: number | null): Promise<{ screenshotId: number }> {
     const res = await call(
-      `${BASE}/screenshots?commandId=${commandId}`,
+      commandId === null ? `${BASE}/screenshots` : `${BASE}/screenshots?commandId=${commandId}`,
       { method: 'POST', headers: { ...this.auth(), 'content-type': image.type || 'image/png' }, body: image },
       'screenshot upload',
     );

@@ -33,14 +33,11 @@ export function displaySettingsFrom(raw: Record<string, unknown> | null | undefi
 }
 
 /**
- * Settings the web player cannot apply: its downloader cannot be held to a time window, and it
- * uploads screenshots only when a command asks. Clearing them (null window, interval 0) is applied.
+ * Settings the web player cannot apply: its downloader cannot be held to a time window. Clearing it
+ * (a null window) is applied.
  */
 export function unsupportedSettings(settings: DisplaySettings): DisplaySettingKey[] {
-  const out: DisplaySettingKey[] = [];
-  if (settings.downloadWindow) out.push('downloadWindow');
-  if (settings.screenshotIntervalMinutes) out.push('screenshotIntervalMinutes');
-  return out;
+  return settings.downloadWindow ? ['downloadWindow'] : [];
 }
 
 /**

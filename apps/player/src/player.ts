@@ -21,6 +21,8 @@ import { MessageImages } from './message-images.js';
 import { MessageDesk, messageImageUrl } from './messages.js';
 import { lockstepKey, lockstepOptions, lockstepProgram, LockstepStats } from './lockstep.js';
 import { Playback } from './playback.js';
+import { captureScreen } from './screenshot.js';
+import { screenshotInterval, ScreenshotTimer } from './screenshot-timer.js';
 import { deviceZone, MAX_WAIT_MS, scheduleAt, scheduleZone } from './schedule.js';
 import { ProofOfPlay } from './proof-of-play.js';
 import { Screen } from './screen.js';
@@ -83,6 +85,8 @@ export class Player {
     write: (value) => localStorage.setItem('apm.player.display', value),
   });
   private claimed = false;
+  /** Screenshots uploaded by themselves on the interval a strategy or the terminal's settings give. */
+  private readonly screenshots = new ScreenshotTimer(() => this.uploadScreenshot());
   private name = '';
   private readonly plays = new ProofOfPlay((message) => this.channel.send(message));
   private readonly commands = new CommandQueue({
@@ -462,8 +466,28 @@ export class Player {
     this.applyPower();
   }
 
+  /** One screenshot on the interval, while claimed and connected (what a console would see of it). */
+  private async uploadScreenshot(): Promise<void> {
+    if (!this.claimed || !this.channel.isOpen) return;
+    try {
+      const { screenshotId } = await this.api.screenshot(await captureScreen(this.screen.root), null);
+      this.debug.log.info(`screenshot ${screenshotId} uploaded on its interval`);
+    } catch (err) {
+      this.debug.log.add(
+        'warn',
+        `screenshot on its interval failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
   /** Applies the power schedule: outside its on-times the screen is black and playback paused. */
   applyPower(): void {
+    this.screenshots.set(
+      screenshotInterval(
+        this.strategy.current?.document.screenshotIntervalMinutes,
+        this.display.settings.screenshotIntervalMinutes,
+      ),
+    );
     const on = this.strategy.tick(this.settings);
     if (on === this.screenOn) return;
     this.screenOn = on;

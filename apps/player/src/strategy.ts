@@ -8,14 +8,8 @@ import { strategyAtDate } from '@apm/schedule';
 import { Value } from 'typebox/value';
 import { isScreenOn, type PowerEntry } from './power-schedule.js';
 
-/**
- * Policies of a strategy the web player cannot apply: it uploads screenshots only when a command
- * asks, and its downloader cannot be held to a time window.
- */
-export const WEB_PLAYER_UNSUPPORTED: readonly StrategyPolicy[] = [
-  'screenshotIntervalMinutes',
-  'downloadWindows',
-];
+/** Policies of a strategy the web player cannot apply: its downloader cannot be held to a time window. */
+export const WEB_PLAYER_UNSUPPORTED: readonly StrategyPolicy[] = ['downloadWindows'];
 
 /** The policies a document sets (non-empty, non-zero) that this player cannot apply. */
 export function unsupportedPolicies(doc: StrategyDocument): StrategyPolicy[] {

@@ -49,7 +49,7 @@ describe('unsupportedSettings', () => {
   it('names a download window and screenshot interval, not their clearing', () => {
     expect(
       unsupportedSettings({ downloadWindow: { start: '01:00', end: '02:00' }, screenshotIntervalMinutes: 5 }),
-    ).toEqual(['downloadWindow', 'screenshotIntervalMinutes']);
+    ).toEqual(['downloadWindow']);
     expect(
       unsupportedSettings({ downloadWindow: null, screenshotIntervalMinutes: 0, brightness: 50 }),
     ).toEqual([]);

@@ -47,7 +47,7 @@ describe('unsupportedPolicies', () => {
           rebootTime: '03:00',
         }).document,
       ),
-    ).toEqual(['screenshotIntervalMinutes', 'downloadWindows']);
+    ).toEqual(['downloadWindows']);
   });
 });
 
