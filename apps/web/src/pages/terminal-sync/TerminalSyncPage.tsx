@@ -9,6 +9,7 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { SearchActions } from '../../components/admin/SearchActions';
+import { TableActions } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
   deleteSyncGroups,
@@ -186,8 +187,10 @@ export default function TerminalSyncPage() {
             key: 'actions',
             title: tc('common.actions'),
             fixed: 'right',
+            // Four links: they wrap onto two lines in the longer languages rather than being cut.
+            width: 200,
             render: (_, r) => (
-              <Space size={0}>
+              <TableActions>
                 <Button type="link" size="small" onClick={() => setDetailOf(r.id)} data-testid="sync-details">
                   {t('details')}
                 </Button>
@@ -214,7 +217,7 @@ export default function TerminalSyncPage() {
                     {tc('common.delete')}
                   </Button>
                 </GuardedConfirm>
-              </Space>
+              </TableActions>
             ),
           },
         ]}
