@@ -13,6 +13,8 @@ export default defineConfig({
     // Generous: a busy CI machine runs a flow at half speed; every wait inside has its own limit.
     testTimeout: 150_000,
     hookTimeout: 180_000,
+    // A poll asks again and again: the limit is how long a loaded machine may take, not the test's pace.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
     maxWorkers: 2,
     isolate: false,
