@@ -71,6 +71,15 @@ export interface PresenceOptions {
 }
 
 /**
+ * What of a status is worth writing to the table when it changes: not the terminal's clock and the
+ * figures measured anew at every heartbeat (clock estimate, lockstep error) — live status reads those
+ * from memory, and writing them would make every heartbeat of every terminal a row to flush.
+ */
+function statusKeyOf(status: TerminalStatus): string {
+  return JSON.stringify({ ...status, clock: undefined, clockSync: undefined, lockstep: undefined });
+}
+
+/**
  * Live presence of terminals, in memory: online, last seen, last status, download progress.
  * Written to `terminals` in batches (ONE statement per flush, every few seconds and on close).
  * A sweep turns terminals silent for `offlineSeconds` offline and raises an `offline` abnormal
@@ -208,7 +217,7 @@ export class TerminalPresence {
     const clock = Date.parse(status.clock);
     entry.clockSkewMs = Number.isNaN(clock) ? null : clock - now;
     this.statusAlarms.add(id, heartbeatAlarms(entry.alarms, status, entry.clockSkewMs));
-    const key = JSON.stringify({ ...status, clock: undefined });
+    const key = statusKeyOf(status);
     if (key !== entry.statusKey) {
       entry.statusKey = key;
       entry.dirty = true;
@@ -224,7 +233,7 @@ export class TerminalPresence {
     if (!entry?.status) return;
     entry.status = { ...entry.status, ...change };
     entry.shared = true;
-    const key = JSON.stringify({ ...entry.status, clock: undefined });
+    const key = statusKeyOf(entry.status);
     if (key !== entry.statusKey) {
       entry.statusKey = key;
       entry.dirty = true;
