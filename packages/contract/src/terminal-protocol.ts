@@ -234,6 +234,41 @@ export type CommandName = keyof typeof COMMAND_PARAMS;
 export const COMMAND_NAMES = Object.keys(COMMAND_PARAMS) as CommandName[];
 export type CommandParams<N extends CommandName> = Static<(typeof COMMAND_PARAMS)[N]>;
 
+/** Most events in one `play` or `headCount` message. */
+export const PLAY_BATCH_MAX = 200;
+/** The kinds of proof-of-play event. */
+export const PLAY_EVENT_KINDS = ['program', 'scene', 'message', 'material', 'widget', 'click'] as const;
+export type PlayEventKind = (typeof PLAY_EVENT_KINDS)[number];
+
+/** The terminal's id of an event it reports: the key of exactly-once ingest. */
+const EventIdSchema = Type.String({ minLength: 1, maxLength: 64 });
+
+/** One proof-of-play event: what was shown (or clicked), from when, for how long. */
+export const PlayEventSchema = Type.Object({
+  id: Type.Optional(EventIdSchema),
+  kind: Type.Enum([...PLAY_EVENT_KINDS]),
+  programId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  sceneId: Type.Optional(Type.String({ maxLength: 64 })),
+  messageId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  materialId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  /** The widget's type (`widget`, `click`), e.g. `button`, `clock`. */
+  widgetType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** The widget's id in the program (`click`). */
+  widgetId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  startedAt: Type.String({ format: 'date-time' }),
+  durationMs: Type.Integer({ minimum: 0, maximum: 86_400_000 }),
+});
+export type PlayEvent = Static<typeof PlayEventSchema>;
+
+/** One audience count: `count` people seen during `periodSeconds` from `startedAt`. */
+export const HeadCountEventSchema = Type.Object({
+  id: EventIdSchema,
+  startedAt: Type.String({ format: 'date-time' }),
+  periodSeconds: Type.Integer({ minimum: 1, maximum: 3600 }),
+  count: Type.Integer({ minimum: 0, maximum: 10_000 }),
+});
+export type HeadCountEvent = Static<typeof HeadCountEventSchema>;
+
 /** Messages a terminal sends on the channel. */
 export const TerminalMessageSchemas = {
   /** A clock round trip: `t0` is the terminal's clock (ms since the epoch); the server answers `clockEcho` at once. */
@@ -266,19 +301,20 @@ export const TerminalMessageSchemas = {
       { maxItems: 200 },
     ),
   }),
+  /**
+   * Proof of play. Each event has the terminal's `id` (e.g. a random UUID); the terminal keeps it until
+   * a `playAck` names it, and resends it after reconnecting. An event without `id` (older players) gets
+   * one derived from its content. `material`: an image or video item shown; `widget`: a widget shown;
+   * `click`: a touch on an interactive widget.
+   */
   play: Type.Object({
     type: Type.Literal('play'),
-    events: Type.Array(
-      Type.Object({
-        kind: Type.Enum(['program', 'scene', 'message']),
-        programId: Type.Optional(Type.Integer({ minimum: 1 })),
-        sceneId: Type.Optional(Type.String({ maxLength: 64 })),
-        messageId: Type.Optional(Type.Integer({ minimum: 1 })),
-        startedAt: Type.String({ format: 'date-time' }),
-        durationMs: Type.Integer({ minimum: 0, maximum: 86_400_000 }),
-      }),
-      { maxItems: 200 },
-    ),
+    events: Type.Array(PlayEventSchema, { maxItems: PLAY_BATCH_MAX }),
+  }),
+  /** Audience counts of a terminal with a camera, acknowledged by `headCountAck` like `play`. */
+  headCount: Type.Object({
+    type: Type.Literal('headCount'),
+    events: Type.Array(HeadCountEventSchema, { maxItems: PLAY_BATCH_MAX }),
   }),
   /** The answer to `debugPing` (terminal debugging): the server times the round trip. */
   debugPong: Type.Object({ type: Type.Literal('debugPong'), requestId: DebugRequestIdSchema }),
@@ -298,7 +334,6 @@ export const TerminalMessageSchemas = {
 export type TerminalMessage = {
   [K in keyof typeof TerminalMessageSchemas]: Static<(typeof TerminalMessageSchemas)[K]>;
 }[keyof typeof TerminalMessageSchemas];
-export type PlayEvent = Static<(typeof TerminalMessageSchemas)['play']>['events'][number];
 
 /** Messages the server sends on the channel. */
 export type ServerMessage =
@@ -339,7 +374,11 @@ export type ServerMessage =
   /** Terminal debugging: answer `debugErrorsAnswer` with this id and the last errors. */
   | { type: 'debugErrors'; requestId: string }
   /** Terminal debugging: stream log lines (`debugLog`) for `seconds` from now; 0 stops the stream. */
-  | { type: 'debugLogStream'; seconds: number };
+  | { type: 'debugLogStream'; seconds: number }
+  /** These `play` events are stored (or were already): the terminal may forget them. */
+  | { type: 'playAck'; ids: string[] }
+  /** These `headCount` events are stored (or were already). */
+  | { type: 'headCountAck'; ids: string[] };
 
 /** A material a terminal must hold: where to fetch it, and what its bytes are. */
 export const ManifestMaterialSchema = Type.Object({

@@ -47,6 +47,7 @@ import { RedisTerminalBus } from '../terminal/redis-bus.js';
 import { TerminalCommandService } from '../terminal/commands.js';
 import { TerminalDeviceService } from '../terminal/device-service.js';
 import { TerminalGateway } from '../terminal/gateway.js';
+import { HeadCountSink } from '../terminal/head-counts.js';
 import { PlayEventSink } from '../terminal/play-events.js';
 import { TerminalPresence } from '../terminal/presence.js';
 import { TerminalScreenshotStore } from '../terminal/screenshots.js';
@@ -114,6 +115,7 @@ export interface Services {
   terminalCommands: TerminalCommandService;
   /** Proof-of-play events from the channel, batch-inserted. */
   terminalPlayEvents: PlayEventSink;
+  terminalHeadCounts: HeadCountSink;
   /** The terminal channel of this instance (holds the sockets, delivers what the bus publishes). */
   terminalGateway: TerminalGateway;
   /** Screenshots uploaded by terminals. */
@@ -256,11 +258,13 @@ function createTerminalServices(
   });
   const terminalCommands = new TerminalCommandService(db, terminalBus);
   const terminalPlayEvents = new PlayEventSink(db);
+  const terminalHeadCounts = new HeadCountSink(db);
   const terminalGateway = new TerminalGateway({
     devices: terminalDevices,
     presence: terminalPresence,
     commands: terminalCommands,
     playEvents: terminalPlayEvents,
+    headCounts: terminalHeadCounts,
     bus: terminalBus,
     manifestVersions: (ids) => programManifest.versionsFor(ids),
   });
@@ -271,6 +275,7 @@ function createTerminalServices(
     terminalPresence,
     terminalCommands,
     terminalPlayEvents,
+    terminalHeadCounts,
     terminalGateway,
     terminalScreenshots: new TerminalScreenshotStore(db, filesDir, config.timeZone),
   };

@@ -13,6 +13,7 @@ import type { TerminalBus, TerminalDelivery } from './bus.js';
 import { statusChangeOf } from './command-status.js';
 import type { OpenCommand, TerminalCommandService } from './commands.js';
 import type { DeviceIdentity, TerminalDeviceService } from './device-service.js';
+import type { HeadCountSink } from './head-counts.js';
 import type { PlayEventSink } from './play-events.js';
 import type { TerminalPresence } from './presence.js';
 
@@ -63,6 +64,7 @@ export interface GatewayDeps {
   presence: TerminalPresence;
   commands: TerminalCommandService;
   playEvents: PlayEventSink;
+  headCounts: HeadCountSink;
   bus: TerminalBus;
   /** Manifest versions of claimed terminals (unknown ones left out). */
   manifestVersions: (terminalIds: number[]) => Promise<Map<number, string>>;
@@ -291,7 +293,11 @@ export class TerminalGateway {
         this.deps.presence.progress(id, message.items);
         break;
       case 'play':
-        this.deps.playEvents.add(id, message.events);
+        // Acknowledged once stored; an event without id (older players) is stored but not acknowledged.
+        this.deps.playEvents.add(id, message.events, (ids) => this.send(conn, { type: 'playAck', ids }));
+        break;
+      case 'headCount':
+        this.deps.headCounts.add(id, message.events, (ids) => this.send(conn, { type: 'headCountAck', ids }));
         break;
       case 'debugPong':
       case 'debugErrorsAnswer':

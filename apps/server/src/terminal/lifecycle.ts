@@ -7,6 +7,7 @@ export async function startTerminalServices(services: Services, log: FastifyBase
   await services.terminalPresence.start(log);
   services.terminalCommands.start(log);
   services.terminalPlayEvents.start(log);
+  services.terminalHeadCounts.start(log);
   services.terminalGateway.start(log);
 }
 
@@ -15,5 +16,6 @@ export async function stopTerminalServices(services: Services): Promise<void> {
   services.terminalGateway.stop();
   await services.terminalCommands.stop();
   await services.terminalPlayEvents.stop();
+  await services.terminalHeadCounts.stop();
   await services.terminalPresence.stop();
 }

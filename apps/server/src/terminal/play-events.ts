@@ -1,69 +1,94 @@
+import { createHash } from 'node:crypto';
 import type { PlayEvent } from '@apm/contract';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { jsonRows, Serial } from './sql.js';
+import { AckedSink, type OnDurable, type WriteResult } from './acked-sink.js';
+import { isMissingPartition, PlayPartitions } from './play-partitions.js';
+import { insertPlayRows, type PlayRow } from './play-rollup.js';
 
-/** Most events kept in memory between flushes; beyond it a flush starts at once. */
-const FLUSH_AT = 5000;
+/** Events that started longer ago than this are refused (no partition is kept that long). */
+export const PLAY_MAX_AGE_MS = 400 * 86_400_000;
+/** Events that start further ahead than this (a terminal clock gone wrong) are refused. */
+export const PLAY_MAX_AHEAD_MS = 86_400_000;
 
 /**
- * Proof of play: events from the channel are buffered and batch-inserted into
- * `terminal_play_events` (one statement per flush, whatever the number of terminals).
+ * The id of an event sent without one (older players): derived from what it is, so that the same event
+ * sent again is the same row.
  */
-export class PlayEventSink {
-  private buffer: object[] = [];
-  private readonly serial = new Serial();
-  private timer: NodeJS.Timeout | null = null;
-  private log: FastifyBaseLogger | null = null;
+export function derivedEventId(terminalId: number, e: PlayEvent, startedAt: Date): string {
+  const subject = [e.programId, e.sceneId, e.messageId, e.materialId, e.widgetType, e.widgetId]
+    .map((v) => v ?? '')
+    .join('|');
+  const hash = createHash('sha256')
+    .update(`${terminalId}|${e.kind}|${subject}|${startedAt.toISOString()}`)
+    .digest('base64url');
+  return `d-${hash.slice(0, 40)}`;
+}
 
-  constructor(private readonly db: Database) {}
+/**
+ * Proof of play, exactly once: events from the channel are buffered and written in one statement per
+ * flush into the month partitions of `play_events`, duplicates (same terminal, id and start) skipped,
+ * and the hourly roll-up `play_hourly` raised by the rows really inserted in the same statement. The
+ * terminal gets `playAck` only after that committed, and keeps what is not acknowledged.
+ */
+export class PlayEventSink extends AckedSink<PlayRow> {
+  protected readonly label = 'play events';
+  readonly partitions: PlayPartitions;
 
-  /** Starts flushing every two seconds. */
-  start(log: FastifyBaseLogger): void {
-    this.log = log;
-    this.timer = setInterval(() => void this.flush().catch((err) => this.fail(err)), 2000).unref();
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+    this.partitions = new PlayPartitions(db);
   }
 
-  /** Stops the timer and writes what is left. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
-  }
-
-  /** Buffers the events one terminal reported. */
-  add(terminalId: number, events: readonly PlayEvent[]): void {
+  /**
+   * Buffers the events one terminal reported; `onDurable` gets the terminal's ids once they are stored.
+   * Events too old or too far ahead are refused, and acknowledged all the same so that the terminal
+   * drops them.
+   */
+  add(terminalId: number, events: readonly PlayEvent[], onDurable?: OnDurable): void {
+    const now = this.now();
+    const rows: PlayRow[] = [];
+    const ackIds: string[] = [];
+    let refused = 0;
     for (const e of events) {
-      this.buffer.push({
+      if (e.id !== undefined) ackIds.push(e.id);
+      const startedAt = new Date(e.startedAt);
+      const at = startedAt.getTime();
+      if (!Number.isFinite(at) || at < now - PLAY_MAX_AGE_MS || at > now + PLAY_MAX_AHEAD_MS) {
+        refused++;
+        continue;
+      }
+      rows.push({
         terminal_id: terminalId,
+        event_id: e.id ?? derivedEventId(terminalId, e, startedAt),
         kind: e.kind,
         program_id: e.programId ?? null,
         scene_id: e.sceneId ?? null,
         message_id: e.messageId ?? null,
-        started_at: e.startedAt,
+        material_id: e.materialId ?? null,
+        widget_type: e.widgetType ?? null,
+        widget_id: e.widgetId ?? null,
+        started_at: startedAt.toISOString(),
         duration_ms: e.durationMs,
       });
     }
-    if (this.buffer.length >= FLUSH_AT) void this.flush().catch((err) => this.fail(err));
+    this.refuse(terminalId, refused, 'started more than 400 days ago or more than a day ahead');
+    this.enqueue(rows, ackIds, onDurable);
   }
 
-  /** Writes the buffered events (events of terminals removed meanwhile are dropped by the join). */
-  flush(): Promise<void> {
-    return this.serial.run(async () => {
-      if (this.buffer.length === 0) return;
-      const rows = this.buffer;
-      this.buffer = [];
-      await this.db.execute(sql`
-        INSERT INTO terminal_play_events (terminal_id, kind, program_id, scene_id, message_id, started_at, duration_ms)
-        SELECT v.terminal_id, v.kind, v.program_id, v.scene_id, v.message_id, v.started_at, v.duration_ms
-        FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(terminal_id int, kind text, program_id int,
-          scene_id text, message_id int, started_at timestamptz, duration_ms int)
-        JOIN terminals t ON t.id = v.terminal_id`);
-    });
-  }
-
-  private fail(err: unknown): void {
-    this.log?.error({ err }, 'play events flush failed');
+  protected async write(rows: PlayRow[]): Promise<WriteResult> {
+    const starts = rows.map((r) => new Date(r.started_at));
+    await this.partitions.ensure(starts);
+    try {
+      return { inserted: await insertPlayRows(this.db, rows) };
+    } catch (err) {
+      if (!isMissingPartition(err)) throw err;
+      // A partition this instance knew was dropped meanwhile (retention on another instance): create again.
+      this.partitions.forget();
+      await this.partitions.ensure(starts);
+      return { inserted: await insertPlayRows(this.db, rows) };
+    }
   }
 }

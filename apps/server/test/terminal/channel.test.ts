@@ -1,7 +1,7 @@
 import { CHANNEL_CLOSE, TERMINAL_MAX_FRAME_BYTES } from '@apm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminalCommands, terminalPlayEvents, terminals } from '../../src/db/schema/index.js';
+import { playEvents, terminalCommands, terminals } from '../../src/db/schema/index.js';
 import {
   ChannelClient,
   claim,
@@ -188,10 +188,10 @@ describe('terminal channel', () => {
     await t.app.services.terminalPlayEvents.flush();
     const rows = await t.db
       .select()
-      .from(terminalPlayEvents)
-      .where(eq(terminalPlayEvents.terminalId, reg.terminalId))
+      .from(playEvents)
+      .where(eq(playEvents.terminalId, reg.terminalId))
       // A multi-row insert does not fix the order rows are read back in (PostgreSQL may differ).
-      .orderBy(terminalPlayEvents.kind);
+      .orderBy(playEvents.kind);
     expect(rows.map((r) => [r.kind, r.sceneId, r.durationMs])).toEqual([
       ['program', null, 10_000],
       ['scene', 's1', 4000],

@@ -23,7 +23,6 @@ export * from './terminal-groups.js';
 export * from './terminals.js';
 export * from './terminal-commands.js';
 export * from './terminal-screenshots.js';
-export * from './terminal-play-events.js';
 export * from './play-events.js';
 export * from './play-hourly.js';
 export * from './terminal-online-periods.js';

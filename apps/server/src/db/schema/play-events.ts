@@ -1,8 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The kinds of proof-of-play event a terminal reports. */
-export const PLAY_EVENT_KINDS = ['program', 'scene', 'message', 'material', 'widget', 'click'] as const;
-
 /**
  * Proof of play, raw: one program, scene, message, material or widget shown (or an interactive widget
  * clicked) on one terminal. Partitioned by month of `started_at` (`play_events_pYYYYMM`, created on
@@ -16,7 +13,7 @@ export const playEvents = pgTable(
     terminalId: integer('terminal_id').notNull(),
     /** The terminal's id of the event (or one derived from its content for old players): the dedup key. */
     eventId: text('event_id').notNull(),
-    /** One of {@link PLAY_EVENT_KINDS}. */
+    /** `program`, `scene`, `message`, `material`, `widget` or `click` (PLAY_EVENT_KINDS of the contract). */
     kind: text('kind').notNull(),
     /** The terminal's office at ingest. */
     officeId: integer('office_id'),

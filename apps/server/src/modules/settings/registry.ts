@@ -262,6 +262,12 @@ export const SETTINGS = {
     Type.String({ maxLength: 200 }),
     true,
   ),
+  playEventsRetentionMonths: def(
+    13,
+    'admin',
+    'Months of raw proof-of-play events kept (hourly roll-ups and online history are kept)',
+    Type.Integer({ minimum: 1, maximum: 120 }),
+  ),
   ...MAP_SETTINGS,
 } as const;
 

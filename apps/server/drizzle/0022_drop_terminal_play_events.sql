@@ -1,0 +1,1 @@
+DROP TABLE "terminal_play_events" CASCADE;
