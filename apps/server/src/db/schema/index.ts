@@ -43,3 +43,7 @@ export * from './alarm-rules.js';
 export * from './alarm-notifications.js';
 export * from './sync-groups.js';
 export * from './sync-group-members.js';
+export * from './widget-type-settings.js';
+export * from './widget-packages.js';
+export * from './data-sources.js';
+export * from './api-store-items.js';
