@@ -34,3 +34,4 @@ export * from './alarm.js';
 export * from './strategy.js';
 export * from './strategy-api.js';
 export * from './sync-group.js';
+export * from './commerce.js';
