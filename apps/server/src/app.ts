@@ -56,6 +56,7 @@ import strategyRoutes from './modules/strategies/routes.js';
 import syncGroupRoutes from './modules/sync-groups/routes.js';
 import terminalMapRoutes from './modules/terminal-map/routes.js';
 import terminalDebugRoutes from './modules/terminal-debug/routes.js';
+import homeRoutes from './modules/home/routes.js';
 
 /** What the app is built from. */
 export interface BuildOptions {
@@ -200,6 +201,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(syncGroupRoutes);
       await api.register(terminalMapRoutes);
       await api.register(terminalDebugRoutes);
+      await api.register(homeRoutes);
     },
     { prefix: API_BASE },
   );

@@ -34,4 +34,5 @@ export * from './alarm.js';
 export * from './strategy.js';
 export * from './strategy-api.js';
 export * from './sync-group.js';
+export * from './home.js';
 export * from './commerce.js';

@@ -8,14 +8,20 @@ import { useShellRoutes } from '../../layouts/shell/use-shell-routes';
 import { menuLeaves, routeName, type MenuNode } from '../../router/menu-routes';
 import { useAccountStore } from '../../stores/account';
 import { useLocaleStore } from '../../stores/locale';
+import { HomeDashboardSection } from './HomeDashboardSection';
+import { QuickActions } from './QuickActions';
 
-/** `/home`: welcome, the user's organisation and roles, and links to every menu entry they may open. */
+/**
+ * `/home`: welcome and sign-in time, the live dashboard of the user's data range, quick actions
+ * and links to every menu entry they may open.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const language = useLocaleStore((s) => s.language);
   // The shell renders pages only once the user is in the store.
   const user = useAccountStore((s) => s.user);
-  const { menu } = useShellRoutes();
+  const shell = useShellRoutes();
+  const { menu } = shell;
   if (!user) return null;
 
   const groups: MenuNode[] = menu.filter((n) => n.route.key !== 'home');
@@ -68,6 +74,8 @@ export default function HomePage() {
           ]}
         />
       </Card>
+      <HomeDashboardSection />
+      <QuickActions shell={shell} />
       <Card title={t('home.menuEntries')} data-testid="home-links">
         {groups.length === 0 ? (
           <Empty description={t('home.noMenuEntries')} />
