@@ -1,11 +1,24 @@
-import { TerminalMessageSchemas, type PlayEvent } from '@apm/contract';
+import { PLAY_BATCH_MAX, PlayEventSchema, type PlayEvent } from '@apm/contract';
 import { Value } from 'typebox/value';
 
-/** Most events one `play` message carries (the contract's limit). */
-export const PLAY_BATCH_MAX = 200;
+export { PLAY_BATCH_MAX };
 
-const EVENT_SCHEMA = TerminalMessageSchemas.play.properties.events.items;
 const MAX_DURATION_MS = 86_400_000;
+
+/**
+ * Events kept until the server acknowledges them: a week of a busy screen (a material, scene or
+ * widget event every ~2.5 s, day and night) and more. Beyond it the oldest are dropped.
+ */
+export const PLAY_STORE_CAPACITY = 250_000;
+
+/** An event with the id the server acknowledges it by. */
+export type StoredPlayEvent = PlayEvent & { id: string };
+
+/** A random event id: `crypto.randomUUID` in a secure context, 16 random bytes in hex otherwise. */
+export function newEventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * An event as the channel accepts it (whole milliseconds within a day, an ISO instant), or null
@@ -19,51 +32,60 @@ export function normalisePlayEvent(event: PlayEvent): PlayEvent | null {
     startedAt: new Date(started).toISOString(),
     durationMs: Math.min(MAX_DURATION_MS, Math.max(0, Math.round(event.durationMs))),
   };
-  return Value.Check(EVENT_SCHEMA, normal) ? normal : null;
+  return Value.Check(PlayEventSchema, normal) ? normal : null;
 }
 
-/**
- * Proof-of-play events waiting to be sent. Events pile up while the server is away and go out
- * in batches once it is back; past `capacity` the oldest are dropped so a terminal left offline
- * for weeks does not fill its storage.
- */
-export class PlayEventQueue {
-  private events: PlayEvent[];
+/** Ids to leave out (a set, or the keys of a map). */
+export type Skip = Pick<ReadonlySet<string>, 'has'>;
 
-  constructor(
-    private readonly capacity = 20_000,
-    initial: readonly PlayEvent[] = [],
-  ) {
-    this.events = initial.slice(-capacity);
+/** Where a terminal keeps its events until they are acknowledged, oldest first. */
+export interface PlayStore {
+  /** Keeps these events after the ones kept. */
+  append(events: readonly StoredPlayEvent[]): Promise<void>;
+  /** Up to `limit` of the oldest events whose ids are not in `skip`. */
+  oldest(limit: number, skip: Skip): Promise<StoredPlayEvent[]>;
+  /** Forgets these events (ids not kept are ignored). */
+  remove(ids: readonly string[]): Promise<void>;
+  /** How many events are kept. */
+  count(): Promise<number>;
+  /** Drops the oldest until at most `capacity` remain; answers how many went. */
+  trim(capacity: number): Promise<number>;
+}
+
+/** A {@link PlayStore} in memory: where IndexedDB is not available, and in tests. */
+export class MemoryPlayStore implements PlayStore {
+  private readonly events = new Map<string, StoredPlayEvent>();
+
+  append(events: readonly StoredPlayEvent[]): Promise<void> {
+    for (const e of events) this.events.set(e.id, e);
+    return Promise.resolve();
   }
 
-  /** Adds one event (dropping the oldest when full); answers false for an event that cannot be sent. */
-  push(event: PlayEvent): boolean {
-    const normal = normalisePlayEvent(event);
-    if (!normal) return false;
-    this.events.push(normal);
-    if (this.events.length > this.capacity) this.events.splice(0, this.events.length - this.capacity);
-    return true;
+  oldest(limit: number, skip: Skip): Promise<StoredPlayEvent[]> {
+    const out: StoredPlayEvent[] = [];
+    for (const e of this.events.values()) {
+      if (out.length >= limit) break;
+      if (!skip.has(e.id)) out.push(e);
+    }
+    return Promise.resolve(out);
   }
 
-  /** Removes and answers up to `max` of the oldest events. */
-  take(max = PLAY_BATCH_MAX): PlayEvent[] {
-    return this.events.splice(0, Math.min(max, PLAY_BATCH_MAX));
+  remove(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.events.delete(id);
+    return Promise.resolve();
   }
 
-  /** Puts a batch that could not be sent back in front, in its order. */
-  putBack(batch: readonly PlayEvent[]): void {
-    this.events.unshift(...batch);
-    if (this.events.length > this.capacity) this.events.splice(this.capacity);
+  count(): Promise<number> {
+    return Promise.resolve(this.events.size);
   }
 
-  /** Events waiting. */
-  get size(): number {
-    return this.events.length;
-  }
-
-  /** A copy of what waits (to keep it across reloads). */
-  snapshot(): PlayEvent[] {
-    return this.events.slice();
+  trim(capacity: number): Promise<number> {
+    let extra = this.events.size - capacity;
+    const dropped = Math.max(0, extra);
+    for (const id of this.events.keys()) {
+      if (extra-- <= 0) break;
+      this.events.delete(id);
+    }
+    return Promise.resolve(dropped);
   }
 }

@@ -24,6 +24,7 @@ import { Playback } from './playback.js';
 import { captureScreen } from './screenshot.js';
 import { screenshotInterval, ScreenshotTimer } from './screenshot-timer.js';
 import { deviceZone, MAX_WAIT_MS, scheduleAt, scheduleZone } from './schedule.js';
+import { MemoryPlayStore } from './play-events.js';
 import { ProofOfPlay } from './proof-of-play.js';
 import { Screen } from './screen.js';
 import { settingsFromServer } from './server-settings.js';
@@ -88,7 +89,10 @@ export class Player {
   /** Screenshots uploaded by themselves on the interval a strategy or the terminal's settings give. */
   private readonly screenshots = new ScreenshotTimer(() => this.uploadScreenshot());
   private name = '';
-  private readonly plays = new ProofOfPlay((message) => this.channel.send(message));
+  private readonly plays = new ProofOfPlay({
+    send: (message) => this.channel.send(message),
+    store: typeof indexedDB === 'undefined' ? new MemoryPlayStore() : storage.indexedDbPlayStore,
+  });
   private readonly commands = new CommandQueue({
     acks: new AckLog({
       read: () => localStorage.getItem('apm.player.acks'),
@@ -169,7 +173,7 @@ export class Player {
   /** Starts: plays what the cache holds at once, then registers and connects. */
   async start(): Promise<void> {
     const manifest = await storage.loadManifest().catch(() => null);
-    await this.plays.start();
+    this.plays.start();
     this.sync = new ManifestSync(
       {
         api: this.api,
@@ -368,6 +372,9 @@ export class Player {
       case 'command':
         this.commands.receive(message);
         break;
+      case 'playAck':
+        void this.plays.acknowledged(message.ids);
+        break;
       case 'error':
         console.warn(`server: ${message.code}: ${message.message}`);
         break;
@@ -378,6 +385,7 @@ export class Player {
         break;
       case 'revoked':
       case 'heartbeatAck':
+      case 'headCountAck': // this player has no camera: it sends no head counts
       case 'reconnect': // the channel's own business (it reconnects after the delay)
         break;
     }
@@ -401,7 +409,8 @@ export class Player {
       this.setCleared(false);
       this.syncNow(false);
     }
-    void this.plays.flush();
+    // Everything sent on the channel before and not acknowledged goes again.
+    void this.plays.reconnected();
   }
 
   /** Marks the programs cleared (at the server's current version), or not. */

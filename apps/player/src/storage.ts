@@ -1,5 +1,6 @@
 import type { Manifest, PlayEvent, TerminalMessagePayload } from '@apm/contract';
 import type { MessageLayerMemory } from '@apm/renderer';
+import { newEventId, type PlayStore, type StoredPlayEvent } from './play-events.js';
 import type { PowerEntry } from './power-schedule.js';
 
 /** Who this browser is to the server: its device id, and once registered its token. */
@@ -59,17 +60,39 @@ export function saveSettings(settings: DeviceSettings): void {
 
 const DB_NAME = 'apm-player';
 const STORE = 'kv';
+/** Proof-of-play events until acknowledged: auto-increment keys (oldest first), unique index on the event id. */
+const PLAYS = 'plays';
+const PLAYS_BY_ID = 'byId';
 
 let dbPromise: Promise<IDBDatabase> | null = null;
 
 function openDb(): Promise<IDBDatabase> {
   dbPromise ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    const request = indexedDB.open(DB_NAME, 2);
+    request.onupgradeneeded = (event) => {
+      const db = request.result;
+      if (event.oldVersion < 1) db.createObjectStore(STORE);
+      if (event.oldVersion < 2) {
+        db.createObjectStore(PLAYS, { autoIncrement: true }).createIndex(PLAYS_BY_ID, 'id', { unique: true });
+        if (event.oldVersion >= 1) movePlayEvents(request.transaction!);
+      }
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB did not open'));
   });
   return dbPromise;
+}
+
+/** Version 1 kept unsent events as one array under `playEvents`: they move to the store, with ids. */
+function movePlayEvents(tx: IDBTransaction): void {
+  const kvStore = tx.objectStore(STORE);
+  const read = kvStore.get('playEvents');
+  read.onsuccess = () => {
+    const plays = tx.objectStore(PLAYS);
+    for (const event of (read.result as PlayEvent[] | undefined) ?? [])
+      plays.add({ ...event, id: event.id ?? newEventId() });
+    kvStore.delete('playEvents');
+  };
 }
 
 async function kv<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest): Promise<T> {
@@ -92,14 +115,73 @@ export async function saveManifest(manifest: Manifest | null): Promise<void> {
   await kv('readwrite', (s) => (manifest ? s.put(manifest, 'manifest') : s.delete('manifest')));
 }
 
-/** Proof-of-play events not yet sent. */
-export async function loadPlayEvents(): Promise<PlayEvent[]> {
-  return (await kv<PlayEvent[] | undefined>('readonly', (s) => s.get('playEvents'))) ?? [];
+/** Runs one request in a transaction over the plays store and resolves once it is committed. */
+async function plays<T>(
+  mode: IDBTransactionMode,
+  run: (store: IDBObjectStore, done: (v: T) => void) => void,
+): Promise<T> {
+  const db = await openDb();
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(PLAYS, mode);
+    let value: T;
+    run(tx.objectStore(PLAYS), (v) => (value = v));
+    tx.oncomplete = () => resolve(value);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
 }
 
-export async function savePlayEvents(events: readonly PlayEvent[]): Promise<void> {
-  await kv('readwrite', (s) => s.put(events, 'playEvents'));
-}
+/** Proof-of-play events in IndexedDB until the server acknowledges them (see {@link PlayStore}). */
+export const indexedDbPlayStore: PlayStore = {
+  append: (events) =>
+    plays<void>('readwrite', (store) => {
+      // An id kept already (an event added twice) stays where it is.
+      for (const e of events)
+        store.index(PLAYS_BY_ID).getKey(e.id).onsuccess = function () {
+          if (this.result === undefined) store.add(e);
+        };
+    }),
+  oldest: (limit, skip) =>
+    plays<StoredPlayEvent[]>('readonly', (store, done) => {
+      const out: StoredPlayEvent[] = [];
+      done(out);
+      store.openCursor().onsuccess = function () {
+        const cursor = this.result;
+        if (!cursor || out.length >= limit) return;
+        const event = cursor.value as StoredPlayEvent;
+        if (!skip.has(event.id)) out.push(event);
+        cursor.continue();
+      };
+    }),
+  remove: (ids) =>
+    plays<void>('readwrite', (store) => {
+      const byId = store.index(PLAYS_BY_ID);
+      for (const id of ids)
+        byId.getKey(id).onsuccess = function () {
+          if (this.result !== undefined) store.delete(this.result);
+        };
+    }),
+  count: () =>
+    plays<number>('readonly', (store, done) => {
+      store.count().onsuccess = function () {
+        done(this.result);
+      };
+    }),
+  trim: (capacity) =>
+    plays<number>('readwrite', (store, done) => {
+      store.count().onsuccess = function () {
+        let extra = this.result - capacity;
+        done(Math.max(0, extra));
+        if (extra <= 0) return;
+        store.openKeyCursor().onsuccess = function () {
+          const cursor = this.result;
+          if (!cursor || extra-- <= 0) return;
+          store.delete(cursor.primaryKey);
+          cursor.continue();
+        };
+      };
+    }),
+};
 
 /** The messages this terminal holds (shown by their schedule, offline too). */
 export async function loadMessages(): Promise<TerminalMessagePayload[]> {

@@ -7,7 +7,13 @@ import { MessageImages } from '../../src/message-images.js';
 import { MessageDesk, messageImageUrl } from '../../src/messages.js';
 import { Playback } from '../../src/playback.js';
 import type { Player } from '../../src/player.js';
-import { loadMessageMemory, loadMessages, saveMessageMemory, saveMessages } from '../../src/storage.js';
+import {
+  indexedDbPlayStore,
+  loadMessageMemory,
+  loadMessages,
+  saveMessageMemory,
+  saveMessages,
+} from '../../src/storage.js';
 
 const stage = document.getElementById('stage')!;
 const layer = document.getElementById('messages')!;
@@ -103,6 +109,8 @@ const handlers = commandHandlers({ messages: desk } as unknown as Player, () => 
 let commandId = 0;
 
 const player = {
+  /** Proof-of-play events kept in IndexedDB until acknowledged. */
+  playStore: indexedDbPlayStore,
   desk,
   available,
   events,
