@@ -54,6 +54,7 @@ import terminalConsoleRoutes from './modules/terminals/routes.js';
 import alarmRoutes from './modules/alarms/routes.js';
 import strategyRoutes from './modules/strategies/routes.js';
 import syncGroupRoutes from './modules/sync-groups/routes.js';
+import statisticsRoutes from './modules/statistics/routes.js';
 import terminalMapRoutes from './modules/terminal-map/routes.js';
 import terminalDebugRoutes from './modules/terminal-debug/routes.js';
 import homeRoutes from './modules/home/routes.js';
@@ -199,6 +200,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(alarmRoutes);
       await api.register(strategyRoutes);
       await api.register(syncGroupRoutes);
+      await api.register(statisticsRoutes);
       await api.register(terminalMapRoutes);
       await api.register(terminalDebugRoutes);
       await api.register(homeRoutes);

@@ -36,6 +36,7 @@ export * from './strategy-api.js';
 export * from './sync-group.js';
 export * from './home.js';
 export * from './commerce.js';
+export * from './statistics.js';
 export * from './purchase.js';
 export * from './payment.js';
 export * from './customer-center.js';

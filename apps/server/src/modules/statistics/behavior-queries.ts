@@ -1,0 +1,148 @@
+import type { HeadCount, LoginActivity } from '@apm/contract';
+import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { auditLogs, headCounts, terminals, users } from '../../db/schema/index.js';
+import { dataScope, officesUnder } from '../../lib/data-scope.js';
+import { queryRows } from '../../terminal/sql.js';
+import { bucketOf, bucketRows, isoText, type StatsPeriod } from './stats-period.js';
+import { rowScope, type StatsScope } from './stats-scope.js';
+import { deviceOf } from './user-agent.js';
+
+/** Most users and terminals a breakdown lists. */
+const TOP_MAX = 20;
+/** Most distinct user agents read for the device breakdown (the rest are rare). */
+const AGENTS_MAX = 500;
+
+/** Users of the caller's range (and the office asked for), as a subquery of `users` rows. */
+function scopedUsers(scope: StatsScope): SQL {
+  const conds = [dataScope(scope.auth, users.officeId, users.id)];
+  if (scope.officePath) conds.push(officesUnder(users.officeId, scope.officePath));
+  return and(...conds)!;
+}
+
+/** Login activity and audience counts. */
+export class BehaviorStats {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Sign-ins of the range's users over the period: a sign-in names its account (successful ones by
+   * id, failed ones by the name tried), so both are matched to the users of the range.
+   */
+  async loginActivity(scope: StatsScope, p: StatsPeriod): Promise<LoginActivity> {
+    const mine = scopedUsers(scope);
+    const where = and(
+      sql`${auditLogs.type} = 'login'`,
+      gte(auditLogs.at, p.from),
+      lt(auditLogs.at, p.to),
+      sql`(${auditLogs.userId} in (select ${users.id} from ${users} where ${mine})
+        or (${auditLogs.userId} is null and ${auditLogs.username} in (select ${users.loginName} from ${users} where ${mine})))`,
+    )!;
+    const ok = sql`${auditLogs.status} < 400`;
+    const [totals] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        succeeded: sql<number>`(count(*) filter (where ${ok}))::int`,
+        users: sql<number>`count(distinct ${auditLogs.userId})::int`,
+      })
+      .from(auditLogs)
+      .where(where);
+    const series = await queryRows<{ bucket: string; succeeded: number; failed: number }>(
+      this.db,
+      sql`with b as (${bucketRows(p)}),
+          l as (select ${bucketOf(auditLogs.at, p)} as bucket, ${ok} as ok from ${auditLogs} where ${where})
+        select ${isoText(sql`b.b`)} as bucket,
+          (count(l.bucket) filter (where l.ok))::int as succeeded,
+          (count(l.bucket) filter (where not l.ok))::int as failed
+        from b left join l on l.bucket = ${isoText(sql`b.b`)} group by b.b order by b.b`,
+    );
+    const hours = await this.db
+      .select({
+        hour: sql<number>`extract(hour from ${auditLogs.at} at time zone ${p.timeZone})::int`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(auditLogs)
+      .where(where)
+      .groupBy(sql`1`);
+    const byHour = Array.from({ length: 24 }, () => 0);
+    for (const h of hours) byHour[h.hour] = h.n;
+    const byUser = await this.db
+      .select({
+        userId: auditLogs.userId,
+        username: sql<string>`coalesce(max(${auditLogs.username}), '')`,
+        succeeded: sql<number>`(count(*) filter (where ${ok}))::int`,
+        failed: sql<number>`(count(*) filter (where not ${ok}))::int`,
+        lastAt: isoText(sql`max(${auditLogs.at})`),
+      })
+      .from(auditLogs)
+      .where(where)
+      .groupBy(auditLogs.userId, sql`case when ${auditLogs.userId} is null then ${auditLogs.username} end`)
+      .orderBy(sql`count(*) desc`, sql`max(${auditLogs.at}) desc`)
+      .limit(TOP_MAX);
+    const agents = await this.db
+      .select({ agent: auditLogs.userAgent, n: sql<number>`count(*)::int` })
+      .from(auditLogs)
+      .where(where)
+      .groupBy(auditLogs.userAgent)
+      .orderBy(sql`count(*) desc`)
+      .limit(AGENTS_MAX);
+    const devices = new Map<string, number>();
+    for (const a of agents) devices.set(deviceOf(a.agent), (devices.get(deviceOf(a.agent)) ?? 0) + a.n);
+    const total = totals?.total ?? 0;
+    return {
+      total,
+      succeeded: totals?.succeeded ?? 0,
+      failed: total - (totals?.succeeded ?? 0),
+      users: totals?.users ?? 0,
+      series,
+      byHour,
+      byUser,
+      byDevice: [...devices]
+        .map(([name, count]) => ({ name, count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    };
+  }
+
+  /** People counted by the range's camera terminals: total, per bucket, by hour of day, top terminals. */
+  async headCount(scope: StatsScope, p: StatsPeriod): Promise<HeadCount> {
+    const h = headCounts;
+    const where = and(
+      rowScope(scope, h.officeId, h.terminalId),
+      gte(h.startedAt, p.from),
+      lt(h.startedAt, p.to),
+    )!;
+    const [totals] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${h.count}), 0)::int` })
+      .from(h)
+      .where(where);
+    const series = await queryRows<{ bucket: string; value: number }>(
+      this.db,
+      sql`with b as (${bucketRows(p)}),
+          c as (select ${bucketOf(h.startedAt, p)} as bucket, sum(${h.count}) as n from ${h} where ${where} group by 1)
+        select ${isoText(sql`b.b`)} as bucket, coalesce(c.n, 0)::int as value
+        from b left join c on c.bucket = ${isoText(sql`b.b`)} order by b.b`,
+    );
+    const hours = await this.db
+      .select({
+        hour: sql<number>`extract(hour from ${h.startedAt} at time zone ${p.timeZone})::int`,
+        n: sql<number>`sum(${h.count})::int`,
+      })
+      .from(h)
+      .where(where)
+      .groupBy(sql`1`);
+    const byHour = Array.from({ length: 24 }, () => 0);
+    for (const r of hours) byHour[r.hour] = r.n;
+    const byTerminal = await this.db
+      .select({
+        terminalId: h.terminalId,
+        name: sql<string>`coalesce(max(${terminals.name}), '#' || ${h.terminalId})`,
+        count: sql<number>`sum(${h.count})::int`,
+      })
+      .from(h)
+      .leftJoin(terminals, sql`${terminals.id} = ${h.terminalId}`)
+      .where(where)
+      .groupBy(h.terminalId)
+      .orderBy(sql`sum(${h.count}) desc`, h.terminalId)
+      .limit(TOP_MAX);
+    return { total: totals?.total ?? 0, series, byHour, byTerminal };
+  }
+}
