@@ -35,6 +35,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   domainName: page(() => import('../pages/customers/DomainNamePage'), 'customers', 'offices'),
   personalized: page(() => import('../pages/customers/PersonalizedPage'), 'customers', 'offices'),
   home: page(() => import('../pages/home/HomePage')),
+  apm: page(() => import('../pages/home/ApmEntryPage')),
   personalCenter: page(() => import('../pages/account/PersonalCenterPage'), 'account'),
   authDemo: page(() => import('../pages/auth-demo/AuthDemoPage')),
   menuManage: page(() => import('../pages/menus/MenuManagePage'), 'menus'),
