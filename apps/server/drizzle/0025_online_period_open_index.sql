@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "terminal_online_periods_open_uq" ON "terminal_online_periods" USING btree ("terminal_id") WHERE ended_at IS NULL;
