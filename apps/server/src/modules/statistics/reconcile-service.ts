@@ -82,7 +82,7 @@ export class ReconcileService {
         union all
         select ${planPublications.terminalId}, ${planPublications.publishedAt}
           from ${planPublications} join ${plans} on ${plans.id} = ${planPublications.planId}
-          where ${c.id} = any(${plans.programIds})
+          where ${plans.programIds} @> ${JSON.stringify([c.id])}::jsonb
       ) x group by terminal_id`;
   }
 
