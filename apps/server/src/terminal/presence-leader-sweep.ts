@@ -38,9 +38,15 @@ export class LeaderPresenceSweep {
     }
     const silent = await this.directory.sweep(now - this.offlineSeconds * 1000);
     if (silent.length === 0) return silent;
+    // Their online periods end when they were last seen (as the table has it: written every minute at least).
     await this.db.execute(sql`
-      UPDATE terminals SET online = false, online_since = NULL
-      WHERE id = ANY(${intArray(silent)}) AND online`);
+      WITH off AS (
+        UPDATE terminals SET online = false, online_since = NULL
+        WHERE id = ANY(${intArray(silent)}) AND online
+        RETURNING id, last_seen_at
+      )
+      UPDATE terminal_online_periods p SET ended_at = greatest(p.started_at, coalesce(off.last_seen_at, now()))
+      FROM off WHERE p.terminal_id = off.id AND p.ended_at IS NULL`);
     await raiseOfflineAlarms(this.db, silent, this.zoneFallback);
     return silent;
   }

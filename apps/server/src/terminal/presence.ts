@@ -12,6 +12,7 @@ import type { StatusChange } from './command-status.js';
 import type { PresenceDirectory, SharedLive } from './presence-directory.js';
 import { LeaderPresenceSweep } from './presence-leader-sweep.js';
 import { raiseMissedOfflineAlarms, raiseOfflineAlarms } from './offline-alarms.js';
+import { closePeriodsNow, closeStalePeriods } from './online-periods.js';
 import { endOfflineAlarms, writePresenceRows, type PresenceRow } from './presence-sql.js';
 import { queryRows, Serial } from './sql.js';
 import { StatusAlarmQueue } from './status-alarm-queue.js';
@@ -100,6 +101,8 @@ export class TerminalPresence {
   private readonly statusAlarms = new StatusAlarmQueue();
   /** Terminals whose open status alarms are read at the next flush (scale-out mode: they came from elsewhere). */
   private readonly alarmsToLoad = new Set<number>();
+  /** Removed terminals whose open online period ends at the next flush. */
+  private readonly periodsToClose = new Set<number>();
   private readonly serial = new Serial();
   /** Scale-out mode: the leader's sweep of the shared directory (it does nothing on other instances). */
   private readonly leaderSweep: LeaderPresenceSweep | null;
@@ -145,6 +148,7 @@ export class TerminalPresence {
   async start(log: FastifyBaseLogger): Promise<void> {
     this.log = log;
     const flushMs = this.options.flushMs ?? 2000;
+    await closeStalePeriods(this.db, { everyOpen: !this.options.shared });
     const sweepMs = Math.min(10_000, Math.max(200, (this.options.offlineSeconds * 1000) / 4));
     if (this.options.shared) {
       // What the database kept belongs to the cluster: the leader's sweep watches it (`sweepShared`).
@@ -273,6 +277,7 @@ export class TerminalPresence {
     this.entries.delete(id);
     this.alarmsToRaise.delete(id);
     this.statusAlarms.forget(id);
+    this.periodsToClose.add(id);
     void this.options.shared?.directory.forget([id]).catch((err) => this.fail(err));
   }
 
@@ -387,6 +392,9 @@ export class TerminalPresence {
       const raising = [...this.alarmsToRaise];
       this.alarmsToRaise.clear();
       await writePresenceRows(this.db, rows);
+      const removed = [...this.periodsToClose];
+      this.periodsToClose.clear();
+      await closePeriodsNow(this.db, removed);
       await endOfflineAlarms(this.db, ending);
       await raiseOfflineAlarms(this.db, raising, this.zone);
       await this.loadStatusAlarms();
