@@ -1,5 +1,8 @@
 import {
+  CampaignReportQuerySchema,
   EnvelopeOf,
+  Languages,
+  type Language,
   PageOf,
   PlayExportQuerySchema,
   PlayFilterQuerySchema,
@@ -12,6 +15,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SPREADSHEET_MIME, spreadsheetExportStream } from '../../lib/spreadsheet-export.js';
 import { ok } from '../../lib/envelope.js';
+import { CampaignReport } from './campaign-report.js';
 import { playExportHeaders } from './export-headers.js';
 import { playExportRows, type PlayExportRow } from './play-export.js';
 import { playFilter } from './play-queries.js';
@@ -28,6 +32,7 @@ const BASE = '/a/api/statistics';
  */
 const playRoutes: FastifyPluginAsyncTypebox<{ service: StatisticsService }> = async (app, { service }) => {
   const reconciliation = new ReconcileService(app.db, app.services.timelines, app.config.timeZone);
+  const reports = new CampaignReport(app.db, reconciliation, app.config.timeZone);
 
   app.get(
     `${BASE}/plays`,
@@ -118,6 +123,38 @@ const playRoutes: FastifyPluginAsyncTypebox<{ service: StatisticsService }> = as
         .send(stream);
     },
   );
+
+  app.get(
+    `${BASE}/campaignReport`,
+    {
+      config: { access: 'stats:export' },
+      schema: {
+        tags,
+        summary:
+          'Printable PDF report of a plan or a program (exactly one) over at most 31 days: totals, plays and share played per terminal (first 500), ' +
+          'time not played by reason; texts in the `language` cookie’s language',
+        querystring: CampaignReportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await reports.pdf(
+        request.auth!,
+        request.query,
+        languageOf(request.cookies.language),
+      );
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(bytes);
+    },
+  );
 };
+
+/** The console language of a `language` cookie value; English when missing or unknown. */
+const languageOf = (cookie: string | undefined): Language =>
+  (Languages as readonly string[]).includes((cookie ?? '').toUpperCase())
+    ? ((cookie ?? '').toUpperCase() as Language)
+    : 'US';
 
 export default playRoutes;

@@ -53,7 +53,19 @@ async function seedWeek(
   term: { lobby: number; shop: number; bScreen: number },
   users: { a1admin: number; a1op: number; bAdmin: number },
 ) {
-  const row = (hour: string, terminalId: number, officeId: number, kind: string, rest: object) => ({
+  const row = (
+    hour: string,
+    terminalId: number,
+    officeId: number,
+    kind: string,
+    rest: {
+      subjectId?: number;
+      subjectKey?: string;
+      subjectName?: string;
+      plays: number;
+      durationMs: number;
+    },
+  ) => ({
     hour: at(hour),
     terminalId,
     officeId,

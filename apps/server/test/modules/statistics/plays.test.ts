@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { programPublications, playEvents } from '../../../src/db/schema/index.js';
+import { playHourly, programPublications, playEvents } from '../../../src/db/schema/index.js';
 import { PlayPartitions } from '../../../src/terminal/play-partitions.js';
 import { programDoc } from '../programs/fixture.js';
 import { saveProgram } from '../sync-groups/fixture.js';
@@ -228,4 +232,58 @@ describe('statistics: proof of play from the roll-up, top lists, exports, reconc
     expect(theirs.status).toBe(404);
     expect(fieldsOf(theirs.body)).toEqual(['programId']);
   });
+
+  it('campaignReport: a valid PDF with the totals, the terminal table and the reasons, in the reader’s language', async () => {
+    // The roll-up of the two hours played (added here: the week's figures above stay as seeded).
+    await s.t.db.insert(playHourly).values(
+      [6, 7].map((hour) => ({
+        hour: at(`2026-03-04T0${hour}:00:00Z`),
+        terminalId: s.term.shop,
+        officeId: s.f.offices.a1Shop.id,
+        kind: 'program',
+        subjectId: lobbyLoop,
+        subjectName: 'Shop loop',
+        plays: 1,
+        durationMs: 3_600_000,
+      })),
+    );
+    const url = `/apm-web/a/api/statistics/campaignReport?from=2026-03-04T04:00:00.000Z&to=2026-03-04T10:00:00.000Z&timeZone=UTC&programId=${lobbyLoop}`;
+    const res = await s.t.app.inject({ method: 'GET', url, headers: { cookie: s.f.a1 } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Campaign report: Shop loop');
+    expect(text).toMatch(/Plays\s+2\b/);
+    expect(text).toMatch(/Seconds played\s+7,200/);
+    expect(text).toMatch(/Scheduled \(h\)\s+6\.00/);
+    expect(text).toMatch(/Played \(h\)\s+2\.00/);
+    expect(text).toMatch(/Share played\s+33\.3%/);
+    expect(text).toMatch(/Not delivered yet\s+1\.00/);
+    expect(text).toMatch(/Terminal offline\s+1\.00/);
+    expect(text).toMatch(/Other content played\s+0\.50/);
+    expect(text).toMatch(/No report\s+1\.50/);
+    expect(text).toMatch(/Shop screen\s+2\s+7,200\s+6\.00\s+2\.00\s+33\.3%/);
+    const fr = await s.t.app.inject({ method: 'GET', url, headers: { cookie: `${s.f.a1}; language=FR` } });
+    expect(pdfText(fr.rawPayload)).toContain('Rapport de campagne: Shop loop');
+    const none = await get(`campaignReport?from=2026-03-04T04:00:00.000Z&to=2026-03-04T10:00:00.000Z`);
+    expect(none.status).toBe(400);
+    expect(fieldsOf(none.body)).toEqual(['planId']);
+    expect(
+      (
+        await get(
+          `campaignReport?from=2026-03-04T04:00:00Z&to=2026-03-04T10:00:00Z&programId=${lobbyLoop}`,
+          s.statsViewOnly,
+        )
+      ).status,
+    ).toBe(403);
+  });
 });
+
+/** The text of a PDF as pdftotext reads it (layout kept, so a table row stays on one line). */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stats-pdf-'));
+  const file = path.join(dir, 'report.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
