@@ -3,6 +3,7 @@ import { createImagePreloader, sceneFirstImages } from './preload.js';
 import { fitScreen } from './scale.js';
 import { keyboardAction } from './keyboard.js';
 import { LoopDriver, type LoopPoint } from './lockstep.js';
+import { PlayReporter } from './play-reporter.js';
 import { mountScene, type SceneView } from './scene-view.js';
 import { SceneSequence, type SequenceStep } from './sequence.js';
 import { ensureStyles } from './styles.js';
@@ -71,6 +72,9 @@ export function createRenderer(
     goToScene: (id) => void renderer.goToScene(id),
     exit: () => options.onExit?.(),
     mediaFailed: (message) => options.onMediaError?.(message),
+    plays: options.onPlayEvent
+      ? new PlayReporter(options.onPlayEvent, options.programId, () => playing)
+      : undefined,
   };
   // Lockstep: the shared clock moves the main scenes (no timers, no navigation) and holds media to it.
   let loopCycle = -1;

@@ -83,18 +83,29 @@ export function mountScene(doc: Document, scene: Scene, ctx: WidgetContext): Sce
   el.className = 'apm-scene';
   paintSceneBackground(el, scene, ctx);
   const widgets: MountedWidget[] = [];
+  const types = new Set<WidgetType>();
   for (const widget of [...scene.widgets].sort((a, b) => a.z - b.z)) {
     if (widget.hidden) continue;
     const { el: widgetEl, mounted } = mountWidget(doc, widget, ctx);
     el.appendChild(widgetEl);
     widgets.push(mounted);
+    types.add(widget.type);
   }
+  // Proof of play of widgets: one showing per widget type per showing of the scene.
+  const shown = [...types].flatMap((widgetType) => ctx.plays?.begin({ kind: 'widget', widgetType }) ?? []);
   return {
     el,
-    pause: () => widgets.forEach((w) => w.pause?.()),
-    resume: () => widgets.forEach((w) => w.resume?.()),
+    pause() {
+      widgets.forEach((w) => w.pause?.());
+      shown.forEach((s) => s.pause());
+    },
+    resume() {
+      widgets.forEach((w) => w.resume?.());
+      shown.forEach((s) => s.resume());
+    },
     volumeChanged: () => widgets.forEach((w) => w.volumeChanged?.()),
     destroy() {
+      shown.forEach((s) => s.end());
       for (const w of widgets) {
         try {
           w.destroy();

@@ -60,7 +60,10 @@ export interface RendererOptions {
   resolveMaterialUrl: (materialId: number) => string;
   /** Current weather of a city; the weather widget shows "--" while it fails. */
   fetchWeather?: (city: string, units: 'metric' | 'imperial') => Promise<WeatherReport>;
-  /** Proof of play: a scene left after being shown, a program cycle completed or cut short. */
+  /**
+   * Proof of play: a scene left after being shown, a program cycle completed or cut short, an image or
+   * video item shown (`material`), a widget type shown with a scene (`widget`), a button pressed (`click`).
+   */
   onPlayEvent?: (event: PlayEvent) => void;
   /** The exit button was pressed. */
   onExit?: () => void;

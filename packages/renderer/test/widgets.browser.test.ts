@@ -242,7 +242,8 @@ describe('video, audio and live', () => {
     await b.page.evaluate(() => apm.renderer.destroy());
     expect(await b.page.locator('#host').innerHTML()).toBe('');
     const events = await b.page.evaluate(() => apm.events.map((e) => `${e.kind}:${e.sceneId ?? ''}`));
-    expect(events).toEqual(['scene:a', 'scene:b', 'program:']);
+    // Scene a's video went with it: its widget type and its material are reported as it leaves.
+    expect(events).toEqual(['scene:a', 'widget:', 'material:', 'scene:b', 'program:']);
   });
 });
 

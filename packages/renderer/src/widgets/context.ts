@@ -1,4 +1,5 @@
 import type { Font, Widget, WidgetType } from '@apm/contract';
+import type { PlayReporter } from '../play-reporter.js';
 import type { WeatherReport } from '../types.js';
 import type { MediaLockHost } from './media-lock.js';
 
@@ -17,6 +18,8 @@ export interface WidgetContext {
   mediaFailed?(message: string): void;
   /** Lockstep playback: media keep to the shared clock (a one-file video or audio). */
   lockstep?: MediaLockHost;
+  /** Proof of play of materials shown and widgets pressed (absent where nothing is reported). */
+  plays?: PlayReporter;
 }
 
 /** A widget on screen: it pauses and resumes with the renderer and releases what it holds. */

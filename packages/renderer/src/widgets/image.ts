@@ -1,6 +1,7 @@
 import type { Widget } from '@apm/contract';
 import { PausableTimeout } from '../timer.js';
 import { transitionAnimation } from '../transitions.js';
+import type { Showing } from '../play-reporter.js';
 import type { WidgetContext, WidgetMount } from './context.js';
 
 /**
@@ -13,6 +14,8 @@ export const mountImage: WidgetMount<'image'> = (el, widget: Widget<'image'>, ct
   let index = -1;
   let timer: PausableTimeout | null = null;
   let paused = false;
+  /** The item on screen, timed for proof of play. */
+  let showing: Showing | undefined;
   const cleanups = new Set<ReturnType<typeof setTimeout>>();
 
   const show = (i: number) => {
@@ -20,6 +23,8 @@ export const mountImage: WidgetMount<'image'> = (el, widget: Widget<'image'>, ct
     if (!item) return;
     index = i;
     el.dataset.slide = String(i);
+    showing?.end();
+    showing = ctx.plays?.begin({ kind: 'material', materialId: item.materialId }, !paused);
     const img = doc.createElement('img');
     img.className = 'apm-fill';
     img.alt = '';
@@ -48,12 +53,15 @@ export const mountImage: WidgetMount<'image'> = (el, widget: Widget<'image'>, ct
     pause() {
       paused = true;
       timer?.pause();
+      showing?.pause();
     },
     resume() {
       paused = false;
       timer?.resume();
+      showing?.resume();
     },
     destroy() {
+      showing?.end();
       timer?.cancel();
       cleanups.forEach(clearTimeout);
       el.textContent = '';

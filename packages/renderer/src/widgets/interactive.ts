@@ -15,6 +15,7 @@ export const mountButton: WidgetMount<'button'> = (el, widget: Widget<'button'>,
   const onClick = (event: Event) => {
     // The scene's "until touched" handler must not also count this press.
     event.stopPropagation();
+    ctx.plays?.click('button', widget.id);
     if (props.action === 'exit') ctx.exit();
     else if (props.action === 'previous') ctx.previous();
     else if (props.action === 'next') ctx.next();

@@ -7,11 +7,13 @@ import {
   type WidgetContext,
   type WidgetMount,
 } from './context.js';
+import type { Showing } from '../play-reporter.js';
 import { lockMedia } from './media-lock.js';
 
 /**
  * Plays a list of materials one after another in one media element; `loop` starts again after
- * the last. An item that fails to load is skipped; when every item fails, it stops. In lockstep a
+ * the last. An item that fails to load is skipped; when every item fails, it stops. With
+ * `materialIds` (videos), each item played is reported for proof of play. In lockstep a
  * one-file list keeps to the shared clock (a longer list plays from the scene's start, unlocked:
  * where it should be depends on every file's duration).
  */
@@ -22,6 +24,7 @@ function playlist(
   applyVolume: () => void,
   ctx: WidgetContext,
   widgetId: string,
+  materialIds: readonly number[] | null = null,
 ): MountedWidget {
   const failed = ctx.mediaFailed;
   const unlock = ctx.lockstep && urls.length === 1 ? lockMedia(media, loop, ctx.lockstep, widgetId) : null;
@@ -29,8 +32,12 @@ function playlist(
   let failures = 0;
   let paused = false;
   let ended = urls.length === 0;
+  let showing: Showing | undefined;
   const load = (i: number) => {
     index = i;
+    showing?.end();
+    const materialId = materialIds?.[i];
+    showing = materialId ? ctx.plays?.begin({ kind: 'material', materialId }, !paused) : undefined;
     media.src = urls[i]!;
     applyVolume();
     if (!paused) safePlay(media);
@@ -38,13 +45,19 @@ function playlist(
   const advance = () => {
     if (index + 1 < urls.length) load(index + 1);
     else if (loop) load(0);
-    else ended = true;
+    else {
+      ended = true;
+      showing?.end();
+    }
   };
   media.loop = loop && urls.length === 1;
   media.addEventListener('ended', advance);
   media.addEventListener('playing', () => (failures = 0));
   media.addEventListener('error', () => {
     if (!media.getAttribute('src')) return;
+    // An item that could not be played was not shown.
+    showing?.cancel();
+    showing = undefined;
     failures += 1;
     if (failures < urls.length) advance();
     else {
@@ -59,13 +72,16 @@ function playlist(
     pause() {
       paused = true;
       media.pause();
+      showing?.pause();
     },
     resume() {
       paused = false;
       if (!ended) safePlay(media);
+      showing?.resume();
     },
     volumeChanged: applyVolume,
     destroy() {
+      showing?.end();
       unlock?.();
       media.removeEventListener('ended', advance);
       releaseMedia(media);
@@ -93,6 +109,7 @@ export const mountVideo: WidgetMount<'video'> = (el, widget: Widget<'video'>, ct
     },
     ctx,
     widget.id,
+    widget.props.items.map((item) => item.materialId),
   );
 };
 
