@@ -89,8 +89,10 @@ const PERMISSION_LIST: Omit<PermissionDef, 'nameKey'>[] = [
   { id: 'sys:faq', name: 'Common problem management', operations: VAED, parent: 'sys' },
   { id: 'stats', name: 'Data statistics', operations: ['view', 'export'] },
   { id: 'stats:behavior', name: 'User behavior statistics', operations: ['view', 'export'], parent: 'stats' },
-  { id: 'service:purchase', name: 'Purchase service', operations: ['view', 'add'] },
-  { id: 'service:payment', name: 'Payment center', operations: ['view', 'add'] },
+  // edit: manage the seller's catalogue and bank details (platform, agents).
+  { id: 'service:purchase', name: 'Purchase service', operations: ['view', 'add', 'edit'] },
+  // review: a finance user of the seller confirms payments received, fulfils and refunds.
+  { id: 'service:payment', name: 'Payment center', operations: ['view', 'add', 'review'] },
   { id: 'publish:settings', name: 'Publish settings', operations: ['view', 'edit'] },
   { id: 'publish:terminalSelection', name: 'Terminal selection', operations: ['view'] },
   { id: 'form', name: 'Authority demo form', operations: ['view', 'edit'] },

@@ -19,7 +19,14 @@ export const SYSTEM_ROLE_GRANTS: Record<string, { name: string; grants: () => Gr
   [SystemRoles.operator]: {
     name: 'Operator',
     grants: () =>
-      grantsOf((p, op) => OPERATOR_AREAS.test(p.id) || (p.id === 'sys:messageNotification' && op === 'view')),
+      grantsOf(
+        (p, op) =>
+          OPERATOR_AREAS.test(p.id) ||
+          (p.id === 'sys:messageNotification' && op === 'view') ||
+          // A customer's everyday users see their institution, buy services and follow their orders.
+          p.id === 'customer:center' ||
+          (/^service:(purchase|payment)$/.test(p.id) && (op === 'view' || op === 'add')),
+      ),
   },
   [SystemRoles.auditor]: {
     name: 'Auditor',
@@ -29,7 +36,7 @@ export const SYSTEM_ROLE_GRANTS: Record<string, { name: string; grants: () => Gr
           p.id === 'home' ||
           p.id.startsWith('review') ||
           (op === 'view' &&
-            /^(content|program|plan|message|res|sys:log|sys:messageNotification|stats)(:|$)/.test(p.id)),
+            /^(content|program|plan|message|res|sys:log|sys:messageNotification|stats|service:payment)(:|$)/.test(p.id)),
       ),
   },
 };
