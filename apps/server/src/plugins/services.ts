@@ -49,6 +49,7 @@ import { TerminalDeviceService } from '../terminal/device-service.js';
 import { TerminalGateway } from '../terminal/gateway.js';
 import { HeadCountSink } from '../terminal/head-counts.js';
 import { PlayEventSink } from '../terminal/play-events.js';
+import { PlayRetention } from '../terminal/play-retention.js';
 import { TerminalPresence } from '../terminal/presence.js';
 import { TerminalScreenshotStore } from '../terminal/screenshots.js';
 import { ProgramManifestService } from '../modules/programs/manifest-service.js';
@@ -116,6 +117,7 @@ export interface Services {
   /** Proof-of-play events from the channel, batch-inserted. */
   terminalPlayEvents: PlayEventSink;
   terminalHeadCounts: HeadCountSink;
+  playRetention: PlayRetention;
   /** The terminal channel of this instance (holds the sockets, delivers what the bus publishes). */
   terminalGateway: TerminalGateway;
   /** Screenshots uploaded by terminals. */
@@ -259,6 +261,10 @@ function createTerminalServices(
   const terminalCommands = new TerminalCommandService(db, terminalBus);
   const terminalPlayEvents = new PlayEventSink(db);
   const terminalHeadCounts = new HeadCountSink(db);
+  // Shares the ingest's partition cache: a partition it drops is forgotten here at once.
+  const playRetention = new PlayRetention(terminalPlayEvents.partitions, () =>
+    settings.get('playEventsRetentionMonths'),
+  );
   const terminalGateway = new TerminalGateway({
     devices: terminalDevices,
     presence: terminalPresence,
@@ -276,6 +282,7 @@ function createTerminalServices(
     terminalCommands,
     terminalPlayEvents,
     terminalHeadCounts,
+    playRetention,
     terminalGateway,
     terminalScreenshots: new TerminalScreenshotStore(db, filesDir, config.timeZone),
   };

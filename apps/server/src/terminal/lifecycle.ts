@@ -8,12 +8,15 @@ export async function startTerminalServices(services: Services, log: FastifyBase
   services.terminalCommands.start(log);
   services.terminalPlayEvents.start(log);
   services.terminalHeadCounts.start(log);
+  // Once for the cluster: the leader drops old partitions and creates next month's.
+  services.playRetention.follow(services.leader, log);
   services.terminalGateway.start(log);
 }
 
 /** Stops them, writing everything buffered (channels count as closed from here on). */
 export async function stopTerminalServices(services: Services): Promise<void> {
   services.terminalGateway.stop();
+  services.playRetention.detach();
   await services.terminalCommands.stop();
   await services.terminalPlayEvents.stop();
   await services.terminalHeadCounts.stop();
