@@ -37,6 +37,9 @@ import type terminalInfo from '../pages/terminal-info/locales/en-US';
 import type terminalMap from '../pages/terminal-map/locales/en-US';
 import type terminalSettings from '../pages/terminal-settings/locales/en-US';
 import type terminalSync from '../pages/terminal-sync/locales/en-US';
+import type purchase from '../pages/purchase/locales/en-US';
+import type payment from '../pages/payment/locales/en-US';
+import type customerCenter from '../pages/customer-center/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
 import type users from '../pages/users/locales/en-US';
 
@@ -78,6 +81,9 @@ export interface PageMessageTypes {
   terminalMonitor: typeof terminalMonitor;
   terminalSettings: typeof terminalSettings;
   terminalSync: typeof terminalSync;
+  purchase: typeof purchase;
+  payment: typeof payment;
+  customerCenter: typeof customerCenter;
   users: typeof users;
 }
 
