@@ -6,6 +6,7 @@ import {
   type Registration,
   type TerminalRegisterBody,
   type Weather,
+  type DataFeed,
 } from '@apm/contract';
 
 /** A device call the server refused (`status` is the HTTP status, 0 when it could not be reached). */
@@ -100,5 +101,11 @@ export class DeviceApi {
     const query = new URLSearchParams({ city, units });
     const res = await call(`${BASE}/weather?${query}`, { headers: this.auth() }, 'weather');
     return unwrap<Weather>(res, 'weather');
+  }
+
+  /** The cached items of a data source for a data widget (the server fetches the feed). */
+  async widgetData(sourceId: number): Promise<DataFeed> {
+    const res = await call(`${BASE}/widgetData?id=${sourceId}`, { headers: this.auth() }, 'widget data');
+    return unwrap<DataFeed>(res, 'widget data');
   }
 }

@@ -1,4 +1,4 @@
-import type { PlayEvent } from '@apm/contract';
+import type { DataFeed, PlayEvent } from '@apm/contract';
 import { createRenderer, type LockstepOptions, type Renderer, type WeatherReport } from '@apm/renderer';
 import type { ManifestProgram } from './manifest-plan.js';
 
@@ -15,6 +15,8 @@ export interface PlaybackHost {
   stage: HTMLElement;
   resolveMaterialUrl(materialId: number): string;
   fetchWeather(city: string, units: 'metric' | 'imperial'): Promise<WeatherReport>;
+  /** A data source's items for data widgets. */
+  fetchDataFeed?(sourceId: number): Promise<DataFeed>;
   onPlayEvent(event: PlayEvent): void;
   /** Playing started or stopped (the screen shows the stage, or the waiting panel). */
   onChange(now: NowPlaying): void;
@@ -150,6 +152,7 @@ export class Playback {
       volume: this.volume,
       resolveMaterialUrl: (id) => this.host.resolveMaterialUrl(id),
       fetchWeather: (city, units) => this.host.fetchWeather(city, units),
+      fetchDataFeed: this.host.fetchDataFeed && ((id) => this.host.fetchDataFeed!(id)),
       onPlayEvent: (event) => this.host.onPlayEvent(event),
       onMediaError: (message) => {
         this.error = `program ${program.id}: ${message}`.slice(0, 500);

@@ -17,6 +17,7 @@ import { DisplayKeeper } from './display-settings.js';
 import { textsFor } from './i18n.js';
 import { materialUrl, playOrder } from './manifest-plan.js';
 import { MediaCache } from './media-cache.js';
+import { dataFeedFor } from './data-feeds.js';
 import { MessageImages } from './message-images.js';
 import { MessageDesk, messageImageUrl } from './messages.js';
 import { lockstepKey, lockstepOptions, lockstepProgram, LockstepStats } from './lockstep.js';
@@ -133,6 +134,7 @@ export class Player {
       stage: this.screen.stage,
       resolveMaterialUrl: (id) => this.materialUrl(id),
       fetchWeather: (city, units) => weatherFor(this.api, city, units),
+      fetchDataFeed: (id) => dataFeedFor(this.api, id),
       onPlayEvent: (event) => this.plays.add(event),
       onChange: (now) => {
         this.debug.playing(now);
@@ -290,6 +292,7 @@ export class Player {
       stage: container,
       resolveMaterialUrl: (id) => this.materialUrl(id),
       fetchWeather: (city, units) => weatherFor(this.api, city, units),
+      fetchDataFeed: (id) => dataFeedFor(this.api, id),
       onPlayEvent: (event) => this.plays.add(event),
       onChange: () => undefined,
     });

@@ -57,6 +57,7 @@ import syncGroupRoutes from './modules/sync-groups/routes.js';
 import purchaseRoutes from './modules/purchase/routes.js';
 import paymentRoutes from './modules/payments/routes.js';
 import customerCenterRoutes from './modules/customer-center/routes.js';
+import widgetRoutes from './modules/widgets/routes.js';
 import statisticsRoutes from './modules/statistics/routes.js';
 import terminalMapRoutes from './modules/terminal-map/routes.js';
 import terminalDebugRoutes from './modules/terminal-debug/routes.js';
@@ -206,6 +207,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
       await api.register(purchaseRoutes);
       await api.register(paymentRoutes);
       await api.register(customerCenterRoutes);
+      await api.register(widgetRoutes);
       await api.register(statisticsRoutes);
       await api.register(terminalMapRoutes);
       await api.register(terminalDebugRoutes);

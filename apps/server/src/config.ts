@@ -44,6 +44,8 @@ export interface AppConfig {
   weather: { geocodingUrl: string; forecastUrl: string };
   /** The OpenAPI document and UI are open to everyone (`APM_PUBLIC_DOCS=1`); otherwise signed-in users only. */
   publicDocs: boolean;
+  /** Data sources may fetch loopback and private addresses (`APM_FEEDS_ALLOW_PRIVATE=1`); off: public addresses only. */
+  feedsAllowPrivate: boolean;
   /** Key of secrets at rest (`APM_SECRET_KEY`, 32 bytes); undefined = `<dataDir>/secret.key`, made on first start. */
   secretKey: Buffer | undefined;
   /** Terminals: seconds of silence before offline (`APM_TERMINAL_OFFLINE_SECONDS`, default 90); registrations per address per minute (`APM_TERMINAL_REGISTER_RATE_LIMIT`, default 30). */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     terminal,
     timeZone: parseTimeZone(env.APM_TIME_ZONE),
     publicDocs: flag(env, 'APM_PUBLIC_DOCS'),
+    feedsAllowPrivate: flag(env, 'APM_FEEDS_ALLOW_PRIVATE'),
     secretKey: parseSecretKey(env.APM_SECRET_KEY),
     trustProxy: parseTrustProxy(env.APM_TRUST_PROXY),
     loginRateLimit,

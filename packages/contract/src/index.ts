@@ -37,6 +37,8 @@ export * from './sync-group.js';
 export * from './home.js';
 export * from './commerce.js';
 export * from './statistics.js';
+export * from './widget.js';
+export * from './widget-frame.js';
 export * from './purchase.js';
 export * from './payment.js';
 export * from './customer-center.js';

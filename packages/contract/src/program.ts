@@ -21,6 +21,8 @@ export const WIDGET_TYPES = [
   'countdown',
   'button',
   'live',
+  'html',
+  'data',
 ] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
@@ -162,6 +164,31 @@ export const WIDGET_PROPS = {
     url: HttpUrl,
     muted: Type.Boolean(),
   }),
+  html: Type.Object({
+    /** The tenant's custom widget (its catalogue entry); the server checks it on save. */
+    packageId: Type.Integer({ minimum: 1 }),
+    /** The package's zip in the material library: terminals download it like any material. */
+    materialId: MaterialId,
+    /** Values of the package's settings, by key (checked against its schema on save). */
+    settings: Type.Record(
+      Type.String({ maxLength: 64 }),
+      Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]),
+      { maxProperties: 50 },
+    ),
+  }),
+  data: Type.Object({
+    /** The tenant's data source whose cached items the widget shows. */
+    sourceId: Type.Integer({ minimum: 1 }),
+    /** `list`: items one under another; `ticker`: one line scrolling sideways. */
+    display: Type.Enum(['list', 'ticker']),
+    maxItems: Type.Integer({ minimum: 1, maximum: 50 }),
+    font: FontSchema,
+    background: Type.Optional(ColorSchema),
+    /** Ticker speed in canvas px per second. */
+    speed: Type.Number({ minimum: 1, maximum: 2000 }),
+    /** How often the shown items are asked for again, in seconds. */
+    refreshSeconds: Type.Integer({ minimum: 30, maximum: 86_400 }),
+  }),
 } satisfies Record<WidgetType, TSchema>;
 
 /** What every widget has: position and size on the canvas, rotation and z-order. */
@@ -219,7 +246,7 @@ export const ProgramDocumentSchema = Type.Object({
 });
 export type ProgramDocument = Omit<Static<typeof ProgramDocumentSchema>, 'scenes'> & { scenes: Scene[] };
 
-/** The ids of the materials a program uses (backgrounds, image, video and audio items), distinct, in order. */
+/** The ids of the materials a program uses (backgrounds, image, video and audio items, HTML widget packages), distinct, in order. */
 export function programMaterialIds(doc: ProgramDocument): number[] {
   const ids = new Set<number>();
   for (const scene of doc.scenes) {
@@ -227,7 +254,7 @@ export function programMaterialIds(doc: ProgramDocument): number[] {
     for (const widget of scene.widgets) {
       if (widget.type === 'image' || widget.type === 'video' || widget.type === 'audio') {
         for (const item of widget.props.items) ids.add(item.materialId);
-      }
+      } else if (widget.type === 'html') ids.add(widget.props.materialId);
     }
   }
   return [...ids];

@@ -65,6 +65,7 @@ export function createRenderer(
   const ctx: WidgetContext = {
     resolveMaterialUrl: options.resolveMaterialUrl,
     fetchWeather: options.fetchWeather,
+    fetchDataFeed: options.fetchDataFeed,
     volume: () => volume / 100,
     locale: options.locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language),
     next: () => renderer.next(),

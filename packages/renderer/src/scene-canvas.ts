@@ -8,6 +8,7 @@ import type { MountedWidget, WidgetContext } from './widgets/context.js';
 export interface SceneCanvasOptions {
   resolveMaterialUrl: (materialId: number) => string;
   fetchWeather?: (city: string, units: 'metric' | 'imperial') => Promise<WeatherReport>;
+  fetchDataFeed?: WidgetContext['fetchDataFeed'];
   /** Locale for month and weekday names of clocks (default the browser's). */
   locale?: string;
 }
@@ -53,6 +54,7 @@ export function mountSceneCanvas(
   const ctx: WidgetContext = {
     resolveMaterialUrl: options.resolveMaterialUrl,
     fetchWeather: options.fetchWeather,
+    fetchDataFeed: options.fetchDataFeed,
     volume: () => 0,
     locale: options.locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language),
     next: () => undefined,

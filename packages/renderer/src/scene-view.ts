@@ -4,6 +4,8 @@ import { mountClock, mountCountdown, mountQrcode, mountWeather } from './widgets
 import { mountImage } from './widgets/image.js';
 import { mountAudio, mountLive, mountVideo } from './widgets/media.js';
 import { mountText } from './widgets/text.js';
+import { mountData } from './widgets/data.js';
+import { mountHtml } from './widgets/html.js';
 import type { MountedWidget, WidgetContext, WidgetMount } from './widgets/context.js';
 
 const MOUNTS: { [T in WidgetType]: WidgetMount<T> } = {
@@ -18,6 +20,8 @@ const MOUNTS: { [T in WidgetType]: WidgetMount<T> } = {
   countdown: mountCountdown,
   button: mountButton,
   live: mountLive,
+  html: mountHtml,
+  data: mountData,
 };
 
 const BACKGROUND_SIZE = { cover: 'cover', contain: 'contain', fill: '100% 100%' } as const;

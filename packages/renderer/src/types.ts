@@ -1,4 +1,4 @@
-import type { PlayEvent, ProgramDocument } from '@apm/contract';
+import type { DataFeed, PlayEvent, ProgramDocument } from '@apm/contract';
 
 /**
  * What the weather widget shows; the host fetches it (the server's weather call — the contract's
@@ -60,6 +60,8 @@ export interface RendererOptions {
   resolveMaterialUrl: (materialId: number) => string;
   /** Current weather of a city; the weather widget shows "--" while it fails. */
   fetchWeather?: (city: string, units: 'metric' | 'imperial') => Promise<WeatherReport>;
+  /** The cached items of a data source, as the server keeps them; data widgets show nothing while it fails. */
+  fetchDataFeed?: (sourceId: number) => Promise<DataFeed>;
   /**
    * Proof of play: a scene left after being shown, a program cycle completed or cut short, an image or
    * video item shown (`material`), a widget type shown with a scene (`widget`), a button pressed (`click`).

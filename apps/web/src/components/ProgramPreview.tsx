@@ -2,6 +2,7 @@ import type { ProgramDocument } from '@apm/contract';
 import { mountProgramPreview, type PreviewState } from '@apm/renderer';
 import { useEffect, useRef } from 'react';
 import { materialFileUrl } from '../services/material';
+import { getDataFeed } from '../services/widgets';
 import { fetchProgramWeather } from './program-weather';
 
 /** Props of {@link ProgramPreview}. */
@@ -28,6 +29,7 @@ export default function ProgramPreview({ program, height, onStateChange }: Progr
     const renderer = mountProgramPreview(box.current, program, {
       resolveMaterialUrl: (id) => materialFileUrl(id),
       fetchWeather: fetchProgramWeather,
+      fetchDataFeed: (id) => getDataFeed(id),
       loop: true,
       onStateChange: (state) => listener.current?.(state),
     });

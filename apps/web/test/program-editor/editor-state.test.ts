@@ -30,7 +30,7 @@ describe('program editor state', () => {
     expect(new Set(widgets.map((w) => w.id)).size).toBe(WIDGET_TYPES.length);
     expect(widgets.map((w) => w.z)).toEqual(WIDGET_TYPES.map((_, i) => i));
     expect(s.selection).toEqual([widgets[widgets.length - 1]!.id]);
-    expect(s.editType).toBe('live');
+    expect(s.editType).toBe(WIDGET_TYPES[WIDGET_TYPES.length - 1]);
     const checked = validateProgram(documentOf(s));
     expect(checked.ok, JSON.stringify(checked)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import type { Font, Widget, WidgetType } from '@apm/contract';
+import type { DataFeed, Font, Widget, WidgetType } from '@apm/contract';
 import type { PlayReporter } from '../play-reporter.js';
 import type { WeatherReport } from '../types.js';
 import type { MediaLockHost } from './media-lock.js';
@@ -7,6 +7,8 @@ import type { MediaLockHost } from './media-lock.js';
 export interface WidgetContext {
   resolveMaterialUrl(materialId: number): string;
   fetchWeather?: (city: string, units: 'metric' | 'imperial') => Promise<WeatherReport>;
+  /** The cached items of a data source (data widgets). */
+  fetchDataFeed?: (sourceId: number) => Promise<DataFeed>;
   /** Master volume 0–1. */
   volume(): number;
   locale: string;

@@ -5,6 +5,7 @@ import { materials } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { materialReadable } from '../materials/material-queries.js';
+import { checkProgramWidgets } from '../widgets/program-widgets.js';
 
 /** A checked document with what the server derives from it. */
 export interface CheckedProgram {
@@ -43,7 +44,8 @@ export function materialPaths(doc: ProgramDocument): Map<number, string> {
         widget.props.items.forEach((item, i) =>
           note(item.materialId, `/scenes/${s}/widgets/${w}/props/items/${i}/materialId`),
         );
-      }
+      } else if (widget.type === 'html')
+        note(widget.props.materialId, `/scenes/${s}/widgets/${w}/props/materialId`);
     });
   });
   return paths;
@@ -75,6 +77,7 @@ export async function checkProgram(db: Database, auth: AuthContext, raw: unknown
       materialIds: missing,
     });
   }
+  await checkProgramWidgets(db, auth, document);
   const size = rows.reduce((sum, r) => sum + Number(r.size), 0);
   return { document, migratedFrom: result.migratedFrom, materialIds, size };
 }

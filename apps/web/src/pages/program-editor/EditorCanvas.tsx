@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent }
 import Moveable, { type OnDrag, type OnResize, type OnRotate } from 'react-moveable';
 import Selecto from 'react-selecto';
 import { materialFileUrl } from '../../services/material';
+import { getDataFeed } from '../../services/widgets';
 import { fetchProgramWeather } from '../../components/program-weather';
 import { dragTo, fitScale, planDrag, type DragPlan, type DragResult } from './canvas-drag';
 import { boundsOf } from './state/arrange';
@@ -81,6 +82,7 @@ export default function EditorCanvas(props: EditorCanvasProps) {
     view.current = mountSceneCanvas(stage.current!, scene, canvas, {
       resolveMaterialUrl: (id) => materialFileUrl(id),
       fetchWeather: fetchProgramWeather,
+      fetchDataFeed: (id) => getDataFeed(id),
     });
     return () => {
       view.current?.destroy();

@@ -134,4 +134,6 @@ export default {
   },
   canvasRule: 'Whole numbers from {{min}} to {{max}} px',
   apply: 'Apply',
+  customWidgets: 'Custom widgets',
+  paletteError: 'The widget catalogue could not be loaded; every widget type is offered.',
 };

@@ -136,4 +136,6 @@ export default {
   },
   canvasRule: 'Nombres entiers de {{min}} à {{max}} px',
   apply: 'Appliquer',
+  customWidgets: 'Widgets personnalisés',
+  paletteError: 'Le catalogue des widgets n’a pas pu être chargé ; tous les types sont proposés.',
 };

@@ -135,4 +135,6 @@ export default {
   },
   canvasRule: 'Numeri interi da {{min}} a {{max}} px',
   apply: 'Applica',
+  customWidgets: 'Widget personalizzati',
+  paletteError: 'Impossibile caricare il catalogo dei widget; sono offerti tutti i tipi.',
 };

@@ -129,4 +129,6 @@ export default {
   canvasFields: { w: '디자인 너비', h: '디자인 높이', realWidth: '화면 너비', realHeight: '화면 높이' },
   canvasRule: '{{min}}~{{max}}px 사이의 정수',
   apply: '적용',
+  customWidgets: '사용자 위젯',
+  paletteError: '위젯 카탈로그를 불러오지 못했습니다. 모든 위젯 유형을 표시합니다.',
 };

@@ -128,4 +128,6 @@ export default {
   canvasFields: { w: '设计宽度', h: '设计高度', realWidth: '屏幕宽度', realHeight: '屏幕高度' },
   canvasRule: '{{min}} 到 {{max}} 像素之间的整数',
   apply: '应用',
+  customWidgets: '自定义组件',
+  paletteError: '无法加载组件目录；已提供全部组件类型。',
 };

@@ -128,4 +128,6 @@ export default {
   canvasFields: { w: '設計闊度', h: '設計高度', realWidth: '螢幕闊度', realHeight: '螢幕高度' },
   canvasRule: '{{min}} 至 {{max}} 像素之間的整數',
   apply: '套用',
+  customWidgets: '自訂組件',
+  paletteError: '無法載入組件目錄；已提供全部組件類型。',
 };

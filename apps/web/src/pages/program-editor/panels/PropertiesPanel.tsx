@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorAction } from '../state/editor-state';
 import { ButtonProperties } from './ButtonProperties';
+import { DataProperties, HtmlProperties } from './CatalogueProperties';
 import { ClockProperties, CountdownProperties } from './ClockProperties';
 import { SwitchField, TextField } from './fields';
 import { GeometryFields } from './GeometryFields';
@@ -56,6 +57,10 @@ function TypeProperties({
       return <ButtonProperties widget={widget} {...rest} />;
     case 'live':
       return <LiveProperties widget={widget} {...rest} />;
+    case 'html':
+      return <HtmlProperties widget={widget} {...rest} />;
+    case 'data':
+      return <DataProperties widget={widget} {...rest} />;
   }
 }
 

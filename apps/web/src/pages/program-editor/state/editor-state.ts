@@ -39,6 +39,13 @@ import {
   type ZOrderMove,
 } from './widget-ops';
 
+/** A widget of its own size (at most the canvas), centred unless dropped somewhere. */
+function sizedAt(size: { w: number; h: number }, canvas: Canvas, at?: { x: number; y: number }) {
+  const w = Math.min(size.w, canvas.w);
+  const h = Math.min(size.h, canvas.h);
+  return { w, h, x: Math.round(at?.x ?? (canvas.w - w) / 2), y: Math.round(at?.y ?? (canvas.h - h) / 2) };
+}
+
 /** Zoom limits of the canvas (the issue: 25–400 %), or `fit` to the window. */
 export const ZOOM_MIN = 0.25;
 export const ZOOM_MAX = 4;
@@ -101,7 +108,15 @@ export type EditorAction = { now?: number } & (
   | { type: 'moveScene'; from: number; to: number }
   | { type: 'updateScene'; index: number; patch: ScenePatch; mergeKey?: string }
   | { type: 'setCanvas'; canvas: Canvas }
-  | { type: 'addWidget'; widgetType: WidgetType; at?: { x: number; y: number } }
+  | {
+      type: 'addWidget';
+      widgetType: WidgetType;
+      at?: { x: number; y: number };
+      /** Props over the type's defaults (a custom widget's package, a data widget's source), its size and name. */
+      props?: Record<string, unknown>;
+      size?: { w: number; h: number };
+      name?: string;
+    }
   | { type: 'addDefaultButtons'; labels: Record<DefaultButtonKey, string> }
   | { type: 'replaceDocument'; document: ProgramDocument; label: string }
   | { type: 'select'; ids: string[]; mode: 'replace' | 'toggle' | 'add' }
@@ -204,6 +219,13 @@ export function editorReducer(s: EditorState, action: EditorAction): EditorState
     case 'addWidget': {
       const widgets = activeScene(s).widgets;
       let widget = newWidget(action.widgetType, ids()('widget'), doc.canvas, topZ(widgets) + 1, action.at);
+      if (action.props || action.size || action.name)
+        widget = {
+          ...widget,
+          ...(action.size && sizedAt(action.size, doc.canvas, action.at)),
+          ...(action.name && { name: action.name }),
+          props: { ...widget.props, ...action.props },
+        } as Widget;
       // Added at the centre again and again, widgets would hide each other: one that would share another's
       // corner or centre lands a step further down and right.
       const centre = (w: { x: number; y: number; w: number; h: number }) => [w.x + w.w / 2, w.y + w.h / 2];

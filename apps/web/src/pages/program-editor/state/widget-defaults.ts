@@ -38,6 +38,9 @@ export function defaultProps<T extends WidgetType>(type: T, canvas: Canvas): Wid
       radius: 8,
     },
     live: { url: 'https://example.com/live.m3u8', muted: true },
+    // The palette adds these with the package or source the operator chose (see `addWidget`'s props).
+    html: { packageId: 1, materialId: 1, settings: {} },
+    data: { sourceId: 1, display: 'list', maxItems: 5, font, speed: 120, refreshSeconds: 300 },
   };
   return structuredClone(props[type]);
 }

@@ -26,6 +26,8 @@ export default {
     countdown: 'Countdown',
     button: 'Button',
     live: 'Live stream',
+    html: 'Custom widget',
+    data: 'Data feed',
   },
   widget: {
     name: 'Name',
@@ -194,5 +196,22 @@ export default {
     clear: 'Clear choice',
     add: 'Add',
     choose: 'Use this one',
+  },
+  custom: {
+    settings: 'Widget settings',
+    missing:
+      'This widget is not in your catalogue (removed or switched off): its settings cannot be edited, and the program cannot be saved with it.',
+    none: 'This widget has no settings.',
+  },
+  data: {
+    source: 'Data source',
+    display: 'Display',
+    list: 'List',
+    ticker: 'Ticker',
+    maxItems: 'Items shown',
+    speed: 'Ticker speed (px/s)',
+    refresh: 'Refresh every (s)',
+    background: 'Background',
+    noSources: 'No data sources yet: add one in Widget management.',
   },
 };

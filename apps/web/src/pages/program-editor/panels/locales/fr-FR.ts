@@ -26,6 +26,8 @@ export default {
     countdown: 'Compte à rebours',
     button: 'Bouton',
     live: 'Flux en direct',
+    html: 'Widget personnalisé',
+    data: 'Flux de données',
   },
   widget: {
     name: 'Nom',
@@ -196,5 +198,22 @@ export default {
     clear: 'Effacer le choix',
     add: 'Ajouter',
     choose: 'Utiliser celui-ci',
+  },
+  custom: {
+    settings: 'Réglages du widget',
+    missing:
+      'Ce widget n’est pas dans votre catalogue (retiré ou désactivé) : ses réglages ne sont pas modifiables et le programme ne peut pas être enregistré avec lui.',
+    none: 'Ce widget n’a pas de réglages.',
+  },
+  data: {
+    source: 'Source de données',
+    display: 'Affichage',
+    list: 'Liste',
+    ticker: 'Défilement',
+    maxItems: 'Éléments affichés',
+    speed: 'Vitesse de défilement (px/s)',
+    refresh: 'Actualiser toutes les (s)',
+    background: 'Arrière-plan',
+    noSources: 'Aucune source de données : ajoutez-en une dans la gestion des widgets.',
   },
 };

@@ -26,6 +26,8 @@ export default {
     countdown: 'Conto alla rovescia',
     button: 'Pulsante',
     live: 'Diretta',
+    html: 'Widget personalizzato',
+    data: 'Feed di dati',
   },
   widget: {
     name: 'Nome',
@@ -195,5 +197,22 @@ export default {
     clear: 'Annulla la scelta',
     add: 'Aggiungi',
     choose: 'Usa questo',
+  },
+  custom: {
+    settings: 'Impostazioni del widget',
+    missing:
+      'Questo widget non è nel tuo catalogo (rimosso o disattivato): le sue impostazioni non si possono modificare e il programma non si può salvare con esso.',
+    none: 'Questo widget non ha impostazioni.',
+  },
+  data: {
+    source: 'Fonte di dati',
+    display: 'Visualizzazione',
+    list: 'Elenco',
+    ticker: 'Scorrimento',
+    maxItems: 'Elementi mostrati',
+    speed: 'Velocità di scorrimento (px/s)',
+    refresh: 'Aggiorna ogni (s)',
+    background: 'Sfondo',
+    noSources: 'Ancora nessuna fonte di dati: aggiungine una in Gestione widget.',
   },
 };

@@ -26,6 +26,8 @@ export default {
     countdown: '카운트다운',
     button: '버튼',
     live: '라이브 스트림',
+    html: '사용자 위젯',
+    data: '데이터 피드',
   },
   widget: {
     name: '이름',
@@ -194,5 +196,22 @@ export default {
     clear: '선택 해제',
     add: '추가',
     choose: '이것 사용',
+  },
+  custom: {
+    settings: '위젯 설정',
+    missing:
+      '이 위젯은 카탈로그에 없습니다(삭제되었거나 꺼짐). 설정을 편집할 수 없으며 이 위젯이 있는 프로그램은 저장할 수 없습니다.',
+    none: '이 위젯에는 설정이 없습니다.',
+  },
+  data: {
+    source: '데이터 소스',
+    display: '표시 방식',
+    list: '목록',
+    ticker: '티커',
+    maxItems: '표시 항목 수',
+    speed: '티커 속도(px/초)',
+    refresh: '새로 고침 간격(초)',
+    background: '배경',
+    noSources: '아직 데이터 소스가 없습니다. 위젯 관리에서 추가하세요.',
   },
 };

@@ -26,6 +26,8 @@ export default {
     countdown: '倒计时',
     button: '按钮',
     live: '直播',
+    html: '自定义组件',
+    data: '数据源',
   },
   widget: {
     name: '名称',
@@ -194,5 +196,21 @@ export default {
     clear: '清除选择',
     add: '添加',
     choose: '使用此素材',
+  },
+  custom: {
+    settings: '组件设置',
+    missing: '此组件不在您的组件目录中（已删除或已停用）：无法编辑其设置，节目也无法带着它保存。',
+    none: '此组件没有设置项。',
+  },
+  data: {
+    source: '数据源',
+    display: '显示方式',
+    list: '列表',
+    ticker: '滚动条',
+    maxItems: '显示条数',
+    speed: '滚动速度（像素/秒）',
+    refresh: '刷新间隔（秒）',
+    background: '背景',
+    noSources: '还没有数据源：请在组件管理中添加。',
   },
 };

@@ -26,6 +26,8 @@ export default {
     countdown: '倒數計時',
     button: '按鈕',
     live: '直播',
+    html: '自訂組件',
+    data: '數據源',
   },
   widget: {
     name: '名稱',
@@ -194,5 +196,21 @@ export default {
     clear: '清除選擇',
     add: '加入',
     choose: '使用此素材',
+  },
+  custom: {
+    settings: '組件設定',
+    missing: '此組件不在您的組件目錄中（已刪除或已停用）：無法編輯其設定，節目亦無法連同它儲存。',
+    none: '此組件沒有設定項。',
+  },
+  data: {
+    source: '數據源',
+    display: '顯示方式',
+    list: '列表',
+    ticker: '跑馬燈',
+    maxItems: '顯示條數',
+    speed: '捲動速度（像素/秒）',
+    refresh: '更新間隔（秒）',
+    background: '背景',
+    noSources: '尚未有數據源：請在組件管理中新增。',
   },
 };
