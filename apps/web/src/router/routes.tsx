@@ -47,7 +47,11 @@ const BUILT_PAGES: Record<string, PageModule> = {
   terminalSync: page(() => import('../pages/terminal-sync/TerminalSyncPage'), 'terminalSync'),
   purchase: page(() => import('../pages/purchase/PurchasePage'), 'purchase', 'payment'),
   payment: page(() => import('../pages/payment/PaymentPage'), 'payment'),
-  customerCenter: page(() => import('../pages/customer-center/CustomerCenterPage'), 'customerCenter', 'payment'),
+  customerCenter: page(
+    () => import('../pages/customer-center/CustomerCenterPage'),
+    'customerCenter',
+    'payment',
+  ),
   role: page(() => import('../pages/roles/RolesPage'), 'roles'),
   dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
   faq: page(() => import('../pages/faq/FaqPage'), 'faq'),
