@@ -40,6 +40,7 @@ import type terminalSync from '../pages/terminal-sync/locales/en-US';
 import type purchase from '../pages/purchase/locales/en-US';
 import type payment from '../pages/payment/locales/en-US';
 import type customerCenter from '../pages/customer-center/locales/en-US';
+import type statistics from '../pages/statistics/locales/en-US';
 import type terminalMonitor from '../pages/terminal-monitor/locales/en-US';
 import type users from '../pages/users/locales/en-US';
 
@@ -84,6 +85,7 @@ export interface PageMessageTypes {
   purchase: typeof purchase;
   payment: typeof payment;
   customerCenter: typeof customerCenter;
+  statistics: typeof statistics;
   users: typeof users;
 }
 

@@ -52,6 +52,8 @@ const BUILT_PAGES: Record<string, PageModule> = {
     'customerCenter',
     'payment',
   ),
+  dataStatistics: page(() => import('../pages/statistics/DataStatisticsPage'), 'statistics'),
+  behaviorStatistics: page(() => import('../pages/statistics/BehaviorStatisticsPage'), 'statistics'),
   role: page(() => import('../pages/roles/RolesPage'), 'roles'),
   dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
   faq: page(() => import('../pages/faq/FaqPage'), 'faq'),
