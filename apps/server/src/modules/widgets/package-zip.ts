@@ -88,7 +88,16 @@ export async function readWidgetPackage(file: string): Promise<PackageContents> 
     const entries: yauzl.Entry[] = [];
     let total = 0;
     await new Promise<void>((resolve, reject) => {
-      zip.on('error', (e: Error) => reject(bad(`the package is damaged (${e.message})`)));
+      zip.on('error', (e: Error) =>
+        // yauzl itself refuses some unsafe names (`../x`, `/x`) before our own check sees them.
+        reject(
+          bad(
+            /path/i.test(e.message)
+              ? `the package holds an unsafe path (${e.message})`
+              : `the package is damaged (${e.message})`,
+          ),
+        ),
+      );
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         try {
