@@ -245,6 +245,8 @@ export const ApiStoreItemSchema = Type.Object({
   format: Nullable(Type.Enum([...DATA_SOURCE_FORMATS])),
   /** The caller's tenant has added it. */
   added: Type.Boolean(),
+  /** Published from the caller's own catalogue (the platform's): the caller may take it out of the store. */
+  mine: Type.Boolean(),
   publishedAt: Type.String(),
 });
 export type ApiStoreItem = Static<typeof ApiStoreItemSchema>;

@@ -37,6 +37,7 @@ import type terminalInfo from '../pages/terminal-info/locales/en-US';
 import type terminalMap from '../pages/terminal-map/locales/en-US';
 import type terminalSettings from '../pages/terminal-settings/locales/en-US';
 import type terminalSync from '../pages/terminal-sync/locales/en-US';
+import type widgets from '../pages/widgets/locales/en-US';
 import type purchase from '../pages/purchase/locales/en-US';
 import type payment from '../pages/payment/locales/en-US';
 import type customerCenter from '../pages/customer-center/locales/en-US';
@@ -82,6 +83,7 @@ export interface PageMessageTypes {
   terminalMonitor: typeof terminalMonitor;
   terminalSettings: typeof terminalSettings;
   terminalSync: typeof terminalSync;
+  widgets: typeof widgets;
   purchase: typeof purchase;
   payment: typeof payment;
   customerCenter: typeof customerCenter;

@@ -45,6 +45,7 @@ const BUILT_PAGES: Record<string, PageModule> = {
   alarm: page(() => import('../pages/alarms/AlarmsPage'), 'alarms'),
   strategy: page(() => import('../pages/strategies/StrategiesPage'), 'strategies'),
   terminalSync: page(() => import('../pages/terminal-sync/TerminalSyncPage'), 'terminalSync'),
+  widget: page(() => import('../pages/widgets/WidgetsPage'), 'widgets', 'editorPanels'),
   purchase: page(() => import('../pages/purchase/PurchasePage'), 'purchase', 'payment'),
   payment: page(() => import('../pages/payment/PaymentPage'), 'payment'),
   customerCenter: page(

@@ -20,6 +20,7 @@ interface StoreRow {
   height: number | null;
   format: 'json' | 'rss' | null;
   added: boolean | string;
+  mine: boolean | string;
   published_at: Date | string;
 }
 
@@ -45,7 +46,8 @@ export class ApiStoreService {
     const items = sql`(select s.id, s.kind, coalesce(p.name, d.name) as name, s.description, p.width, p.height,
         d.format, s.published_at,
         exists (select 1 from ${widgetPackages} tp where tp.store_item_id = s.id and tp.tenant_office_id = ${tenantId})
-          or exists (select 1 from ${dataSources} td where td.store_item_id = s.id and td.tenant_office_id = ${tenantId}) as added
+          or exists (select 1 from ${dataSources} td where td.store_item_id = s.id and td.tenant_office_id = ${tenantId}) as added,
+        coalesce(p.tenant_office_id, d.tenant_office_id) = ${tenantId} as mine
       from ${apiStoreItems} s
       left join ${widgetPackages} p on p.id = s.package_id
       left join ${dataSources} d on d.id = s.data_source_id)`;
@@ -64,6 +66,7 @@ export class ApiStoreService {
       height: r.height === null ? null : Number(r.height),
       format: r.format,
       added: r.added === true || r.added === 't',
+      mine: r.mine === true || r.mine === 't',
       publishedAt: new Date(r.published_at).toISOString(),
     }));
     const count = Number((total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);

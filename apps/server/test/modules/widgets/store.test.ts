@@ -71,7 +71,9 @@ describe('the store (apiStore): the platform publishes, tenants browse and add t
       description: 'A clock for every lobby',
       width: 400,
       added: false,
+      mine: false,
     });
+    expect((await store(f.admin)).list[0]!.mine).toBe(true);
     expect((await store(f.a1, '&keyword=lobby')).count).toBe(1);
     expect((await store(f.a1, '&kind=dataSource')).count).toBe(0);
     const id = before.list[0]!.id;
