@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { WIDGET_FRAME_CSP, WIDGET_FRAME_HTML, WIDGET_FRAME_PATH } from '@apm/contract';
 import { build } from 'esbuild';
+import { widgetPackageZip } from './widget-package.js';
 
 /** Media the test programs use, made with ffmpeg; material id → file. */
 export const MATERIALS: Record<number, string> = {
@@ -12,6 +14,8 @@ export const MATERIALS: Record<number, string> = {
   3: 'clip.mp4',
   4: 'clip.webm',
   5: 'tone.ogg',
+  /** A custom HTML widget package (see widget-package.ts). */
+  6: 'widget.zip',
 };
 
 const TYPES: Record<string, string> = {
@@ -22,6 +26,7 @@ const TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
   '.js': 'text/javascript',
+  '.zip': 'application/zip',
 };
 
 function ffmpeg(dir: string, ...args: string[]): void {
@@ -36,6 +41,7 @@ function makeMedia(dir: string): void {
   ffmpeg(dir, ...src, '-c:v', 'libx264', 'clip.mp4');
   ffmpeg(dir, ...src, '-c:v', 'libvpx-vp9', 'clip.webm');
   ffmpeg(dir, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libopus', 'tone.ogg');
+  writeFileSync(join(dir, 'widget.zip'), widgetPackageZip());
   execFileSync('mkdir', ['-p', join(dir, 'live')]);
   ffmpeg(
     dir,
@@ -84,6 +90,20 @@ export async function startFixture(): Promise<Fixture> {
       );
     }
     if (url.pathname === '/harness.js') return send(200, TYPES['.js']!, js);
+    if (url.pathname === WIDGET_FRAME_PATH) {
+      res.setHeader('content-security-policy', WIDGET_FRAME_CSP);
+      return send(200, 'text/html', WIDGET_FRAME_HTML);
+    }
+    const feed = /^\/feed\/(\d+)$/.exec(url.pathname)?.[1];
+    if (feed) {
+      if (feed === '404') return send(404, 'application/json', '{"msg":"no such source"}');
+      const items = [1, 2, 3, 4].map((n) => ({ title: `Headline ${n}`, text: `Story ${n}` }));
+      return send(
+        200,
+        'application/json',
+        JSON.stringify({ sourceId: Number(feed), items, fetchedAt: null }),
+      );
+    }
     if (url.pathname === '/page.html') {
       loads += 1;
       return send(200, 'text/html', `<!doctype html><p id="n">load ${loads}</p>`);

@@ -59,6 +59,11 @@ const apm = {
         if (!res.ok) throw new Error(`weather ${res.status}`);
         return res.json();
       },
+      fetchDataFeed: async (id) => {
+        const res = await fetch(`/feed/${id}`);
+        if (!res.ok) throw new Error(`feed ${res.status}`);
+        return res.json();
+      },
       onPlayEvent: (e) => apm.events.push(e),
       onMediaError: (m) => apm.mediaErrors.push(m),
       onExit: () => (apm.exits += 1),
