@@ -9,22 +9,27 @@ import {
 } from '@apm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orders, payments, serviceProducts } from '../../db/schema/index.js';
+import { orderEvents, orders, serviceProducts } from '../../db/schema/index.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { serviceNotFound } from '../purchase/catalogue-service.js';
 import type { SellerAccountService } from '../purchase/seller-account-service.js';
 import { callerTenant, sellerOf } from '../purchase/sellers.js';
 import { fieldError } from '../users/user-access.js';
-import { applyGrant, reverseGrant, type Tx } from './fulfilment.js';
-import { issueInvoice } from './invoice-service.js';
+import type { Tx } from './fulfilment.js';
 import { orderDetail } from './order-detail.js';
-import { orderInScope, orderNotFound } from './order-queries.js';
+import { orderInScope } from './order-queries.js';
 import { assertTransition } from './order-state.js';
+import {
+  fulfilOrder,
+  lockOrder,
+  moveOrder,
+  payOrder,
+  refundLockedOrder,
+  type Order,
+} from './order-transitions.js';
 import { newPaymentReference } from './payment-reference.js';
 import { DEFAULT_PROVIDER } from './providers/index.js';
-
-type Order = typeof orders.$inferSelect;
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -32,7 +37,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /** A value date: a real day, not after tomorrow (time zones), else 400 naming `valueDate`. */
-function checkValueDate(day: string): void {
+export function checkValueDate(day: string): void {
   const parsed = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) {
     throw fieldError(400, 'valueDate', `valueDate ${day} is not a date`);
@@ -133,35 +138,18 @@ export class OrderService {
   }
 
   /** Locks an order of the caller's scope for a change, or 404. */
-  private async lockOrder(tx: Tx, auth: AuthContext, id: number): Promise<Order> {
+  private async lockInScope(tx: Tx, auth: AuthContext, id: number): Promise<Order> {
     await orderInScope(tx, auth, id);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!order) throw orderNotFound(id);
-    return order;
-  }
-
-  /** Moves a locked order to `to`, with its history entry. */
-  private async move(
-    tx: Tx,
-    order: Order,
-    to: OrderState,
-    auth: AuthContext,
-    note: string | null,
-    set: Partial<Order> = {},
-  ) {
-    assertTransition(order.paymentReference, order.state as OrderState, to);
-    await tx
-      .update(orders)
-      .set({ ...set, state: to, updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, fromState: order.state, toState: to, actorId: auth.userId, note });
+    return lockOrder(tx, id);
   }
 
   /** 403 unless the caller's institution is the order's seller (its finance confirms and refunds). */
-  private async assertSeller(tx: Tx, auth: AuthContext, order: Order): Promise<void> {
-    const tenant = await callerTenant(tx, auth);
+  private async assertSeller(
+    db: Database,
+    auth: AuthContext,
+    order: Pick<Order, 'sellerOfficeId' | 'paymentReference'>,
+  ) {
+    const tenant = await callerTenant(db, auth);
     if (tenant.id !== order.sellerOfficeId) {
       throw forbidden(
         `Only the seller of order ${order.paymentReference} confirms, fulfils and refunds it`,
@@ -173,7 +161,7 @@ export class OrderService {
   /** Cancels an order waiting for payment: its buyer, or the seller's finance. */
   async cancel(auth: AuthContext, id: number, note?: string): Promise<OrderDetail> {
     await this.db.transaction(async (tx) => {
-      const order = await this.lockOrder(tx, auth, id);
+      const order = await this.lockInScope(tx, auth, id);
       const tenant = await callerTenant(tx, auth);
       const isSellerFinance =
         tenant.id === order.sellerOfficeId && auth.permissions.has('service:payment:review');
@@ -183,7 +171,7 @@ export class OrderService {
           'notParty',
         );
       }
-      await this.move(tx, order, 'cancelled', auth, note?.trim() || null);
+      await moveOrder(tx, order, 'cancelled', auth.userId, note?.trim() || null);
     });
     return this.detail(auth, id);
   }
@@ -196,7 +184,7 @@ export class OrderService {
     checkValueDate(body.valueDate);
     const note = body.note?.trim() || null;
     await this.db.transaction(async (tx) => {
-      const order = await this.lockOrder(tx, auth, body.id);
+      const order = await this.lockInScope(tx, auth, body.id);
       await this.assertSeller(tx, auth, order);
       assertTransition(order.paymentReference, order.state as OrderState, 'paid');
       if (body.amountMinor !== order.totalMinor) {
@@ -206,47 +194,23 @@ export class OrderService {
           `amountMinor ${body.amountMinor} is not the order's total ${order.totalMinor}`,
         );
       }
-      await tx.insert(payments).values({
-        orderId: order.id,
-        kind: 'payment',
+      await payOrder(tx, order, auth.userId, {
         amountMinor: body.amountMinor,
-        currency: order.currency,
-        provider: order.provider,
         valueDate: body.valueDate,
         note,
-        recordedBy: auth.userId,
       });
-      await this.move(tx, order, 'paid', auth, note);
-      await issueInvoice(tx, order);
     });
-    await this.fulfil(auth, body.id).catch((err: unknown) => {
+    await fulfilOrder(this.db, body.id, auth.userId).catch((err: unknown) => {
       if (!(err instanceof AppError)) throw err;
     });
     return this.detail(auth, body.id);
   }
 
-  /**
-   * Fulfils a paid order: raises what it bought and marks it fulfilled in one transaction, so a
-   * failed raise leaves it paid (the reason kept for the seller to see and try again).
-   */
+  /** Tries the fulfilment of a paid order (again), as the seller's finance. */
   async fulfil(auth: AuthContext, id: number): Promise<OrderDetail> {
-    try {
-      await this.db.transaction(async (tx) => {
-        const order = await this.lockOrder(tx, auth, id);
-        await this.assertSeller(tx, auth, order);
-        assertTransition(order.paymentReference, order.state as OrderState, 'fulfilled');
-        const grant = await applyGrant(tx, order);
-        await this.move(tx, order, 'fulfilled', auth, null, { grant, fulfilmentError: null });
-      });
-    } catch (err) {
-      if (err instanceof AppError && err.reason !== 'orderState' && err.statusCode === 409) {
-        await this.db
-          .update(orders)
-          .set({ fulfilmentError: err.message, updatedAt: new Date() })
-          .where(and(eq(orders.id, id), eq(orders.state, 'paid')));
-      }
-      throw err;
-    }
+    const { order } = await orderInScope(this.db, auth, id);
+    await this.assertSeller(this.db, auth, order);
+    await fulfilOrder(this.db, id, auth.userId);
     return this.detail(auth, id);
   }
 
@@ -256,21 +220,10 @@ export class OrderService {
     const note = body.note.trim();
     if (!note) throw fieldError(400, 'note', 'note is required: say why the order is refunded');
     await this.db.transaction(async (tx) => {
-      const order = await this.lockOrder(tx, auth, body.id);
+      const order = await this.lockInScope(tx, auth, body.id);
       await this.assertSeller(tx, auth, order);
-      assertTransition(order.paymentReference, order.state as OrderState, 'refunded');
-      if (order.state === 'fulfilled') await reverseGrant(tx, order, (path) => this.storageUsed(tx, path));
-      await tx.insert(payments).values({
-        orderId: order.id,
-        kind: 'refund',
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        provider: order.provider,
-        valueDate: body.valueDate,
-        note,
-        recordedBy: auth.userId,
-      });
-      await this.move(tx, order, 'refunded', auth, note);
+      const input = { amountMinor: order.totalMinor, valueDate: body.valueDate, note };
+      await refundLockedOrder(tx, order, auth.userId, input, (path) => this.storageUsed(tx, path));
     });
     return this.detail(auth, body.id);
   }

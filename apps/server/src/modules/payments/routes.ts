@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Database } from '../../db/client.js';
 import { ok } from '../../lib/envelope.js';
 import { StorageCapacityService } from '../materials/storage-capacity.js';
 import { SellerAccountService } from '../purchase/seller-account-service.js';
@@ -33,10 +34,12 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** The order service of an app (the purchase routes place orders through it too). */
 export function orderServiceFor(app: FastifyInstance): OrderService {
-  return new OrderService(app.db, new SellerAccountService(app.db), (db, path) =>
-    new StorageCapacityService(db, app.services.settings).usedUnder(path),
-  );
+  return new OrderService(app.db, new SellerAccountService(app.db), storageUsedFor(app));
 }
+
+/** Bytes of storage used under an office path, read through the given handle (a transaction). */
+const storageUsedFor = (app: FastifyInstance) => (db: Database, path: string) =>
+  new StorageCapacityService(db, app.services.settings).usedUnder(path);
 
 /** The console language asked for, else the `language` cookie's, else English. */
 const languageOf = (asked: string | undefined, cookie: string | undefined): Language => {
@@ -205,7 +208,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await ledger.balance(request.auth!, request.query.customerOfficeId)),
   );
 
-  await app.register(paymentWebhookRoutes, { base: BASE });
+  await app.register(paymentWebhookRoutes, { base: BASE, storageUsed: storageUsedFor(app) });
 };
 
 export default paymentRoutes;

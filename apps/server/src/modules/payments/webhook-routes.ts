@@ -1,14 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
+import type { Database } from '../../db/client.js';
+import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
+import { recordProviderEvent } from './provider-events.js';
 import { paymentProvider } from './providers/index.js';
+
+/** Options of the webhook routes: where they are, and how storage use is read for refunds. */
+export interface WebhookRouteOptions {
+  base: string;
+  storageUsed: (db: Database, path: string) => Promise<number>;
+}
 
 /**
  * POST `{base}/webhook/:provider`: where a card or wallet provider reports payments. The body is
  * kept as raw bytes for the provider's signature check (`verifyWebhook`); a provider without one —
- * bank transfer, the only one offered now — answers 404, and a wrong signature 401.
+ * bank transfer, the only one offered now — answers 404, and a wrong signature 401. A verified
+ * report is recorded like a finance user's confirmation (or refund), once per provider transaction.
  */
-export const paymentWebhookRoutes: FastifyPluginAsync<{ base: string }> = async (app, { base }) => {
+export const paymentWebhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (
+  app,
+  { base, storageUsed },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -35,8 +48,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ base: string }> = async 
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = provider.verifyWebhook({ headers: request.headers, rawBody });
       if (!event) throw new AppError(401, `The ${id} webhook's signature does not verify`, 'badSignature');
-      // A provider with webhooks records its event like a confirmation; none is offered yet.
-      throw new AppError(501, `Payments reported by ${id} are not recorded yet`, 'notImplemented');
+      return ok(await recordProviderEvent(app.db, provider.id, event, storageUsed));
     },
   );
 };

@@ -4,10 +4,16 @@ import type { PaymentProviderAdapter } from './types.js';
 
 export type { PaymentProviderAdapter, PaymentInstructions, ProviderEvent, WebhookRequest } from './types.js';
 
-/** The providers this server offers, by id. Card and wallet providers are added here. */
-const PROVIDERS: ReadonlyMap<string, PaymentProviderAdapter> = new Map([
-  [bankTransferProvider.id, bankTransferProvider],
-]);
+/** The providers this server offers, by id. */
+const PROVIDERS = new Map<string, PaymentProviderAdapter>([[bankTransferProvider.id, bankTransferProvider]]);
+
+/**
+ * Offers a provider (a card or wallet adapter, at start-up); its webhook then reaches
+ * `/a/api/payment/webhook/<id>`. A provider of the same id is replaced.
+ */
+export function registerPaymentProvider(provider: PaymentProviderAdapter): void {
+  PROVIDERS.set(provider.id, provider);
+}
 
 /** The provider of an id, or undefined when this server has none by that name. */
 export function paymentProvider(id: string): PaymentProviderAdapter | undefined {
@@ -15,4 +21,4 @@ export function paymentProvider(id: string): PaymentProviderAdapter | undefined 
 }
 
 /** The provider new orders are paid with. */
-export const DEFAULT_PROVIDER: PaymentProvider = bankTransferProvider.id;
+export const DEFAULT_PROVIDER: PaymentProvider = 'bankTransfer';

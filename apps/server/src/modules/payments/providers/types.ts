@@ -39,7 +39,8 @@ export interface WebhookRequest {
  * null when the signature is wrong), which the payment centre then records like a confirmation.
  */
 export interface PaymentProviderAdapter {
-  id: PaymentProvider;
+  /** `bankTransfer`, or the id of a card or wallet provider (its webhook's path). */
+  id: PaymentProvider | (string & {});
   /** Whether payments arrive by a person confirming them (true) or by webhook (false). */
   confirmedByHand: boolean;
   instructions(order: PayableOrder, sellerBank: BankDetails | null): PaymentInstructions;
