@@ -97,24 +97,28 @@ export class InstantStats {
     const until = new Date(Math.min(p.to.getTime(), now.getTime())).toISOString();
     const from = p.from.toISOString();
     const op = terminalOnlinePeriods;
+    // One grouped read of the roll-up and of the online periods for all the ids (not one per terminal).
     const rows = await queryRows<TerminalFigures[number] & { ms: number }>(
       this.db,
-      sql`select ${terminals.id} as "terminalId", ${terminals.name} as name, ${offices.name} as "officeName",
+      sql`with t as (
+          select ${terminals.id} as id from ${terminals} where ${terminals.id} = any(${intArray(ids)}) and ${claimedInScope(auth)}),
+        pl as (
+          select ${playHourly.terminalId} as id, sum(${playHourly.plays})::int as plays, sum(${playHourly.durationMs})::float8 as ms
+          from ${playHourly} where ${playHourly.terminalId} in (select id from t) and ${playHourly.kind} = 'program'
+            and ${playHourly.hour} >= ${from}::timestamptz and ${playHourly.hour} < ${p.to.toISOString()}::timestamptz
+          group by 1),
+        op as (
+          select ${op.terminalId} as id, sum(greatest(0, extract(epoch from
+              least(coalesce(${op.endedAt}, ${now.toISOString()}::timestamptz), ${until}::timestamptz)
+              - greatest(${op.startedAt}, ${from}::timestamptz))))::float8 as seconds
+          from ${op} where ${op.terminalId} in (select id from t)
+            and ${op.startedAt} < ${until}::timestamptz and (${op.endedAt} is null or ${op.endedAt} > ${from}::timestamptz)
+          group by 1)
+        select ${terminals.id} as "terminalId", ${terminals.name} as name, ${offices.name} as "officeName",
           ${terminals.online} as online, ${terminals.latitude} as latitude, ${terminals.longitude} as longitude,
-          coalesce((select sum(greatest(0, extract(epoch from
-                     least(coalesce(${op.endedAt}, ${now.toISOString()}::timestamptz), ${until}::timestamptz)
-                     - greatest(${op.startedAt}, ${from}::timestamptz))))
-                   from ${op} where ${op.terminalId} = ${terminals.id}
-                     and ${op.startedAt} < ${until}::timestamptz
-                     and (${op.endedAt} is null or ${op.endedAt} > ${from}::timestamptz)), 0)::float8 as "onlineSeconds",
-          coalesce((select sum(${playHourly.plays}) from ${playHourly} where ${playHourly.terminalId} = ${terminals.id}
-                     and ${playHourly.kind} = 'program' and ${playHourly.hour} >= ${from}::timestamptz
-                     and ${playHourly.hour} < ${p.to.toISOString()}::timestamptz), 0)::int as plays,
-          coalesce((select sum(${playHourly.durationMs}) from ${playHourly} where ${playHourly.terminalId} = ${terminals.id}
-                     and ${playHourly.kind} = 'program' and ${playHourly.hour} >= ${from}::timestamptz
-                     and ${playHourly.hour} < ${p.to.toISOString()}::timestamptz), 0)::float8 as ms
-        from ${terminals} left join ${offices} on ${offices.id} = ${terminals.officeId}
-        where ${terminals.id} = any(${intArray(ids)}) and ${claimedInScope(auth)}
+          coalesce(op.seconds, 0)::float8 as "onlineSeconds", coalesce(pl.plays, 0)::int as plays, coalesce(pl.ms, 0)::float8 as ms
+        from t join ${terminals} on ${terminals.id} = t.id left join ${offices} on ${offices.id} = ${terminals.officeId}
+          left join pl on pl.id = t.id left join op on op.id = t.id
         order by ${terminals.name}, ${terminals.id}`,
     );
     return rows.map(({ ms, ...r }) => ({

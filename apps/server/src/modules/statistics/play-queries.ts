@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { offices, playHourly, terminals } from '../../db/schema/index.js';
 import { queryRows } from '../../terminal/sql.js';
 import { fieldError } from '../users/user-access.js';
-import { bucketOf, bucketRows, isoText, type StatsPeriod } from './stats-period.js';
+import { bucketIndex, isoText, localClock, periodBuckets, type StatsPeriod } from './stats-period.js';
 import { rowScope, type StatsScope } from './stats-scope.js';
 
 const h = playHourly;
@@ -84,39 +84,51 @@ const TOP_SORTS = { plays: sql`sum(${h.plays})`, seconds: sql`sum(${h.durationMs
 export class PlayStats {
   constructor(private readonly db: Database) {}
 
-  /** Totals, a series per bucket and the weekday × hour-of-day heat map. */
+  /**
+   * Totals, a series per bucket and the weekday × hour-of-day heat map: one scan sums the roll-up by
+   * hour (at most 24 rows a day), buckets and heat-map cells are made from those; a second counts the
+   * distinct terminals and subjects.
+   */
   async summary(scope: StatsScope, p: StatsPeriod, f: PlayFilter): Promise<PlaySummary> {
     const where = playWhere(scope, p, f);
-    const [totals] = await this.db
-      .select({
-        plays: sql<number>`coalesce(sum(${h.plays}), 0)::int`,
-        ms: sql<number>`coalesce(sum(${h.durationMs}), 0)::float8`,
-        terminals: sql<number>`count(distinct ${h.terminalId})::int`,
-        subjects: sql<number>`count(distinct (${h.subjectId}, ${h.subjectKey}))::int`,
-      })
-      .from(h)
-      .where(where);
-    const series = await queryRows<{ bucket: string; plays: number; ms: number }>(
+    const byHour = await queryRows<{ at: string; plays: number; ms: number }>(
       this.db,
-      sql`with b as (${bucketRows(p)}),
-          r as (select ${bucketOf(h.hour, p)} as bucket, sum(${h.plays}) as plays, sum(${h.durationMs}) as ms
-                from ${h} where ${where} group by 1)
-        select ${isoText(sql`b.b`)} as bucket, coalesce(r.plays, 0)::int as plays, coalesce(r.ms, 0)::float8 as ms
-        from b left join r on r.bucket = ${isoText(sql`b.b`)} order by b.b`,
+      sql`select ${isoText(h.hour)} as at, sum(${h.plays})::int as plays, sum(${h.durationMs})::float8 as ms
+        from ${h} where ${where} group by ${h.hour}`,
     );
-    const cells = await queryRows<{ d: number; hr: number; n: number }>(
-      this.db,
-      sql`select extract(isodow from ${h.hour} at time zone ${p.timeZone})::int as d,
-          extract(hour from ${h.hour} at time zone ${p.timeZone})::int as hr, sum(${h.plays})::int as n
-        from ${h} where ${where} group by 1, 2 order by 1, 2`,
-    );
+    const [distinct] = byHour.length
+      ? await this.db
+          .select({
+            terminals: sql<number>`count(distinct ${h.terminalId})::int`,
+            subjects: sql<number>`count(distinct (${h.subjectId}, ${h.subjectKey}))::int`,
+          })
+          .from(h)
+          .where(where)
+      : [{ terminals: 0, subjects: 0 }];
+    const hours = byHour.map((r) => ({ at: Date.parse(r.at), plays: r.plays, ms: Number(r.ms) }));
+    const buckets = await periodBuckets(this.db, p);
+    const series = buckets.map((b) => ({ bucket: b.bucket, plays: 0, seconds: 0 }));
+    const cells = new Map<string, [number, number, number]>();
+    const local = localClock(p.timeZone);
+    for (const x of hours) {
+      const i = bucketIndex(buckets, x.at);
+      if (i >= 0) {
+        series[i]!.plays += x.plays;
+        series[i]!.seconds += x.ms / 1000;
+      }
+      const { weekday, hour } = local(x.at);
+      const key = `${weekday}:${hour}`;
+      const cell = cells.get(key) ?? [weekday, hour, 0];
+      cell[2] += x.plays;
+      cells.set(key, cell);
+    }
     return {
-      plays: totals?.plays ?? 0,
-      seconds: Number(totals?.ms ?? 0) / 1000,
-      terminals: totals?.terminals ?? 0,
-      subjects: totals?.subjects ?? 0,
-      series: series.map((r) => ({ bucket: r.bucket, plays: r.plays, seconds: Number(r.ms) / 1000 })),
-      heatMap: cells.map((c) => [c.d, c.hr, c.n] as [number, number, number]),
+      plays: hours.reduce((n, x) => n + x.plays, 0),
+      seconds: hours.reduce((n, x) => n + x.ms, 0) / 1000,
+      terminals: distinct?.terminals ?? 0,
+      subjects: distinct?.subjects ?? 0,
+      series,
+      heatMap: [...cells.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]),
     };
   }
 
@@ -166,30 +178,30 @@ export class PlayStats {
     };
   }
 
-  /** Widget events (`widget`: shown, with seconds; `click`: touched) by widget type and per bucket. */
+  /** Widget events (`widget`: shown, with seconds; `click`: touched) by widget type and per bucket, in one scan. */
   async widgets(scope: StatsScope, p: StatsPeriod, kind: 'widget' | 'click'): Promise<WidgetActivity> {
     const where = playWhere(scope, p, { subject: 'program' }, kind);
-    const byType = await this.db
-      .select({
-        type: h.subjectKey,
-        count: sql<number>`sum(${h.plays})::int`,
-        ms: sql<number>`sum(${h.durationMs})::float8`,
-      })
-      .from(h)
-      .where(where)
-      .groupBy(h.subjectKey)
-      .orderBy(sql`sum(${h.plays}) desc`, h.subjectKey);
-    const series = await queryRows<{ bucket: string; value: number }>(
+    const rows = await queryRows<{ at: string; type: string; n: number; ms: number }>(
       this.db,
-      sql`with b as (${bucketRows(p)}),
-          r as (select ${bucketOf(h.hour, p)} as bucket, sum(${h.plays}) as n from ${h} where ${where} group by 1)
-        select ${isoText(sql`b.b`)} as bucket, coalesce(r.n, 0)::int as value
-        from b left join r on r.bucket = ${isoText(sql`b.b`)} order by b.b`,
+      sql`select ${isoText(h.hour)} as at, ${h.subjectKey} as type, sum(${h.plays})::int as n, sum(${h.durationMs})::float8 as ms
+        from ${h} where ${where} group by ${h.hour}, ${h.subjectKey}`,
     );
+    const buckets = await periodBuckets(this.db, p);
+    const series = buckets.map((b) => ({ bucket: b.bucket, value: 0 }));
+    const types = new Map<string, { type: string; count: number; seconds: number }>();
+    for (const r of rows) {
+      const i = bucketIndex(buckets, Date.parse(r.at));
+      if (i >= 0) series[i]!.value += r.n;
+      const t = types.get(r.type) ?? { type: r.type, count: 0, seconds: 0 };
+      t.count += r.n;
+      t.seconds += Number(r.ms) / 1000;
+      types.set(r.type, t);
+    }
+    const byType = [...types.values()].sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
     return {
       total: byType.reduce((n, r) => n + r.count, 0),
-      seconds: byType.reduce((n, r) => n + Number(r.ms), 0) / 1000,
-      byType: byType.map((r) => ({ type: r.type, count: r.count, seconds: Number(r.ms) / 1000 })),
+      seconds: byType.reduce((n, r) => n + r.seconds, 0),
+      byType,
       series,
     };
   }

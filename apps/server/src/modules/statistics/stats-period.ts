@@ -7,6 +7,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { queryRows } from '../../terminal/sql.js';
 import type { AuthContext } from '../auth/session-service.js';
 import { officeZone, zoneInput } from '../plans/time-zones.js';
 import { fieldError } from '../users/user-access.js';
@@ -82,4 +83,51 @@ export function fillSeries<T extends { bucket: string }>(
 ): T[] {
   const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   return buckets.map((b) => byBucket.get(b) ?? empty(b));
+}
+
+/** A bucket of the period: its start as ISO text and its bounds in epoch ms. */
+export interface Bucket {
+  bucket: string;
+  start: number;
+  end: number;
+}
+
+/** Every bucket of the period in order (see {@link bucketRows}), read once per call. */
+export async function periodBuckets(db: Database, p: StatsPeriod): Promise<Bucket[]> {
+  const rows = await queryRows<{ b: string; e: string }>(
+    db,
+    sql`select ${isoText(sql`b`)} as b, ${isoText(sql`e`)} as e from (${bucketRows(p)}) x order by 1`,
+  );
+  return rows.map((r) => ({ bucket: r.b, start: Date.parse(r.b), end: Date.parse(r.e) }));
+}
+
+/** Index of the bucket holding the instant `at` (epoch ms), or -1 (binary search). */
+export function bucketIndex(buckets: readonly Bucket[], at: number): number {
+  let lo = 0;
+  let hi = buckets.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const b = buckets[mid]!;
+    if (at < b.start) hi = mid - 1;
+    else if (at >= b.end) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The ISO weekday (1 = Monday) and hour of day of an instant on the clocks of `timeZone`. */
+export function localClock(timeZone: string): (at: number) => { weekday: number; hour: number } {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  });
+  return (at) => {
+    const parts = format.formatToParts(new Date(at));
+    const weekday = WEEKDAYS[parts.find((x) => x.type === 'weekday')!.value]!;
+    return { weekday, hour: Number(parts.find((x) => x.type === 'hour')!.value) };
+  };
 }
