@@ -15,6 +15,7 @@ import {
 } from '../../services/purchase';
 import { serverFieldErrors } from '../../services/request';
 import { useMoney } from '../payment/order-format';
+import { minorToPrice, priceToMinor } from './price';
 import { purchaseErrorText } from './PurchasePage';
 
 /** The form's values: the price typed in major units (converted exactly to minor units on save). */
@@ -22,16 +23,6 @@ type ServiceForm = Omit<ServiceSaveBody, 'unitPriceMinor' | 'taxRateBp'> & {
   price: string;
   taxPercent?: number | null;
 };
-
-/** "12.34" in a currency of 2 decimals → 1234, by string arithmetic (no float rounding). */
-export function priceToMinor(price: string, exponent: number): number {
-  const [whole = '0', fraction = ''] = price.trim().split('.');
-  return Number(`${whole}${fraction.padEnd(exponent, '0').slice(0, exponent)}`);
-}
-
-/** Decimal places of a currency (Intl's data). */
-const exponentOf = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** The seller's own catalogue: every service, active or not, with create, edit, offer switch and delete. */
 export function CatalogueTab() {
@@ -53,11 +44,10 @@ export function CatalogueTab() {
   const open = (service: ServiceProduct | null) => {
     form.resetFields();
     if (service) {
-      const exp = exponentOf(service.currency);
       form.setFieldsValue({
         ...service,
         description: service.description ?? undefined,
-        price: (service.unitPriceMinor / 10 ** exp).toFixed(exp),
+        price: minorToPrice(service.unitPriceMinor, service.currency),
         taxPercent: service.taxRateBp === null ? null : service.taxRateBp / 100,
       });
     }
@@ -66,6 +56,11 @@ export function CatalogueTab() {
 
   const save = async () => {
     const v = await form.validateFields();
+    const unitPriceMinor = priceToMinor(v.price, v.currency);
+    if (unitPriceMinor === null) {
+      form.setFields([{ name: 'price', errors: [t('priceInvalid')] }]);
+      return;
+    }
     setBusy(true);
     try {
       await saveService({
@@ -75,7 +70,7 @@ export function CatalogueTab() {
         description: v.description || null,
         units: v.units,
         currency: v.currency,
-        unitPriceMinor: priceToMinor(v.price, exponentOf(v.currency)),
+        unitPriceMinor,
         taxRateBp:
           v.taxPercent === null || v.taxPercent === undefined ? null : Math.round(v.taxPercent * 100),
         active: v.active ?? true,
@@ -216,7 +211,7 @@ export function CatalogueTab() {
           <Form.Item
             name="price"
             label={t('price')}
-            rules={[{ required: true, pattern: /^\d{1,10}(\.\d{1,2})?$/, message: t('priceInvalid') }]}
+            rules={[{ required: true, whitespace: true, message: t('priceInvalid') }]}
           >
             <Input inputMode="decimal" />
           </Form.Item>

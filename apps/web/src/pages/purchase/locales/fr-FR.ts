@@ -52,7 +52,7 @@ const messages: typeof en = {
     terminalLicence: '{{count}} terminaux de plus',
     storage: '{{count}} Mio de stockage en plus',
     servicePeriod: '{{count}} mois de service en plus',
-    widgetPack: '{{count}} widgets',
+    widgetPack: '{{count}} widgets inclus',
   },
 };
 
