@@ -1,5 +1,8 @@
 import { WIDGET_TYPES } from '@apm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { widgetTypeSettings } from '../../../src/db/schema/index.js';
+import { programDoc } from '../programs/fixture.js';
+import { saveProgram } from '../sync-groups/fixture.js';
 import { statsFixture, weekQuery } from './fixture.js';
 
 const fieldsOf = (body: { jsonObject: unknown }) =>
@@ -128,6 +131,38 @@ describe('statistics: fleet, sign-ins, resources, widgets, audiences — exact, 
     const list = widgets.body.data as { type: string; enabled: boolean; widgets: number }[];
     expect(list.map((w) => w.type).sort()).toEqual([...WIDGET_TYPES].sort());
     expect(list.every((w) => w.enabled && w.widgets === 0)).toBe(true);
+  });
+
+  it('widgetNumber counts the widgets of the range’s programs and shows the tenant’s switched-off types', async () => {
+    const doc = programDoc('Widgets A1', { scenes: 2 });
+    const texts = doc.scenes.flatMap((scene) => scene.widgets).filter((w) => w.type === 'text').length;
+    expect(texts).toBeGreaterThan(0);
+    await saveProgram(s.t.app, s.f.a1, doc);
+    await saveProgram(s.t.app, s.f.b, programDoc('Widgets B'));
+    await s.t.db
+      .insert(widgetTypeSettings)
+      .values({ tenantOfficeId: s.f.offices.a1.id, widgetType: 'clock', enabled: false });
+    const list = (await get('widgetNumber', s.behaviorOnly)).body.data as {
+      type: string;
+      enabled: boolean;
+      widgets: number;
+      programs: number;
+    }[];
+    const text = list.find((w) => w.type === 'text')!;
+    expect([text.widgets, text.programs]).toEqual([texts, 1]);
+    expect(list.find((w) => w.type === 'clock')!.enabled).toBe(false);
+    expect(list.filter((w) => w.type !== 'clock').every((w) => w.enabled)).toBe(true);
+    const b = (await get('widgetNumber', s.f.b)).body.data as {
+      type: string;
+      enabled: boolean;
+      widgets: number;
+    }[];
+    expect(b.find((w) => w.type === 'text')!.widgets).toBe(1);
+    expect(b.find((w) => w.type === 'clock')!.enabled).toBe(true);
+    const cases = (await get('resourceCases')).body.data as {
+      programs: { total: number; byState: object[] };
+    };
+    expect(cases.programs).toMatchObject({ total: 1, byState: [{ name: 'approved', count: 1 }] });
   });
 
   it('widgetUse and widgetClick: events by widget type from the roll-up, the range only', async () => {
