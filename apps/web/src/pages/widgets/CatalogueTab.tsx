@@ -180,8 +180,6 @@ export function CatalogueTab() {
                 checked={r.enabled}
                 loading={busy === r.key}
                 disabled={!can(EDIT)}
-                checkedChildren={t('on')}
-                unCheckedChildren={t('off')}
                 aria-label={t('switchLabel', { name: nameOf(r) })}
                 onChange={(on) => void onToggle(r, on)}
                 data-testid={`widget-toggle-${r.key}`}

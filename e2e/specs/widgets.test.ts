@@ -1,0 +1,110 @@
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { expectMessage } from '../support/antd.js';
+import { describeViolations, scanPage, type Violation } from '../support/axe.js';
+import { uploadMaterial } from '../support/materials.js';
+import { blankProgram } from '../support/programs.js';
+import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
+
+const stamp = Date.now().toString(36);
+const ZIP = `greeter-${stamp}.zip`;
+const WIDGET = `Greeter ${stamp}`;
+const PROGRAM = `Widget board ${stamp}`;
+
+/** A custom widget package: a page whose script writes its `label` setting, and its widget.json. */
+function greeterZip(): Buffer {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const manifest = {
+    name: WIDGET,
+    size: { w: 600, h: 200 },
+    settings: {
+      type: 'object',
+      properties: { label: { type: 'string', title: 'Label', default: 'Hello from the widget' } },
+    },
+  };
+  return Buffer.from(
+    zipSync({
+      'index.html': text(
+        '<!doctype html><body style="color:#fff"><p id="out"></p><script src="app.js"></script></body>',
+      ),
+      'app.js': text('document.getElementById("out").textContent = window.apmWidget.settings.label;'),
+      'widget.json': text(JSON.stringify(manifest)),
+    }),
+  );
+}
+
+describe('widget management', () => {
+  const violations: Violation[] = [];
+  let programId = 0;
+  const suite = adminSuite({
+    seed: async (s) => {
+      await uploadMaterial(s.server.url, s.cookie, ZIP, greeterZip(), null, 'application/zip');
+      programId = (await s.api<{ id: number }>('/a/api/program/save', { document: blankProgram(PROGRAM) }))
+        .id;
+    },
+  });
+
+  it('switches a type off (the editor no longer offers it), adds a package that the editor offers and the preview shows', async () => {
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/widget/list',
+      waitFor: '[data-testid=widget-add-package]',
+      viewport: WIDE_VIEWPORT,
+    });
+    try {
+      // Built-in types are listed, each switched on.
+      const toggle = page.getByTestId('widget-toggle-countdown');
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      violations.push(...(await scanPage(page, '/widget/list')));
+      await toggle.click();
+      await expectMessage(page, 'Countdown is no longer offered');
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+
+      // A custom widget from the library's zip.
+      await page.getByTestId('widget-add-package').click();
+      await page.getByTestId('widget-package-material').click();
+      await page.keyboard.type(`greeter-${stamp}`);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ZIP }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectMessage(page, `Custom widget “${WIDGET}” saved`);
+      const row = page.locator('.ant-table-row', { hasText: WIDGET });
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(/Custom\s+600 × 200/);
+      violations.push(...(await scanPage(page, '/widget/list with a custom widget')));
+
+      // The editor offers the package, not the switched-off type.
+      await page.goto(`${suite.server.url}/programEditor?id=${programId}`);
+      const palette = page.getByTestId('editor-palette');
+      await palette.getByTestId('editor-add-text').waitFor();
+      expect(await palette.getByTestId('editor-add-countdown').count()).toBe(0);
+      const add = page.getByTestId('editor-palette-packages').getByRole('button', { name: WIDGET });
+      await add.click();
+      // On the canvas, in its own sandboxed frame, with its settings form in the properties panel.
+      const onCanvas = page.frameLocator('[data-testid=editor-stage] .apm-widget-html iframe');
+      await onCanvas.getByText('Hello from the widget').waitFor();
+      const label = page.getByTestId('html-setting-label');
+      await label.fill('Welcome, visitors');
+      await label.press('Tab');
+      await page.getByTestId('editor-save').click();
+      await expectMessage(page, 'The program was saved');
+
+      await page.getByTestId('editor-preview').click();
+      const preview = page.frameLocator('[data-testid=program-preview] .apm-widget-html iframe');
+      await preview.getByText('Welcome, visitors').waitFor();
+      await page.keyboard.press('Escape');
+
+      const saved = await suite.api<{
+        document: { scenes: { widgets: { type: string; props: { settings: object } }[] }[] };
+      }>(`/a/api/program/detail?id=${programId}`);
+      const html = saved.document.scenes[0]!.widgets.find((w) => w.type === 'html')!;
+      expect(html.props.settings).toEqual({ label: 'Welcome, visitors' });
+      expect(errors).toEqual([]);
+    } finally {
+      // The shared server's later specs expect every type switched on.
+      await suite.api('/a/api/widget/toggle', { keys: ['countdown'], enabled: true });
+      await context.close();
+    }
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+});
