@@ -92,6 +92,7 @@ export const WidgetEntrySchema = Type.Object({
   fromStore: Type.Boolean(),
   /** Programs of the tenant that use it. */
   programCount: Type.Integer(),
+  /** Built-in types only (the play roll-up keys widgets by type; packages are all `html`). */
   figures: Nullable(WidgetFiguresSchema),
   updatedAt: Nullable(Type.String()),
 });

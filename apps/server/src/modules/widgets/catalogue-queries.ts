@@ -47,12 +47,12 @@ function entriesSql(tenantId: number): SQL {
     select b.type as key, 'builtin' as kind, b.type as type, null::text as name,
       coalesce(s.enabled, true) as enabled, null::int as package_id, null::int as material_id,
       null::int as width, null::int as height, '[]'::jsonb as settings, false as from_store,
-      s.updated_at as updated_at, b.type as figure_key, 0 as figure_id
+      s.updated_at as updated_at
     from (values ${values}) as b(type)
     left join ${widgetTypeSettings} s on s.tenant_office_id = ${tenantId} and s.widget_type = b.type
     union all
     select 'pkg-' || p.id, 'package', 'html', p.name, p.enabled, p.id, p.material_id, p.width, p.height,
-      p.settings, p.store_item_id is not null, p.updated_at, 'html', p.id
+      p.settings, p.store_item_id is not null, p.updated_at
     from ${widgetPackages} p where p.tenant_office_id = ${tenantId}
   )`;
 }
@@ -68,17 +68,17 @@ const programCountSql = (tenantPath: string) => sql`(select count(*)::int from $
     jsonb_build_object('t', e.type, 'p', coalesce(e.package_id, 0))))`;
 
 /**
- * Uses and touches of the entry over the last days, from the hourly play roll-up (`widget` and
- * `click` rows whose subject key is the widget type; a package's rows carry its id as subject id).
+ * Uses and touches of a built-in type over the last days, from the hourly play roll-up (`widget` and
+ * `click` rows whose subject key is the widget type). Packages have none: the roll-up keys widgets
+ * by type, and every package is of type `html`.
  */
-const figuresSql = (tenantPath: string) => sql`(select json_build_object(
+const figuresSql = (tenantPath: string) => sql`case when e.kind = 'builtin' then (select json_build_object(
     'uses', coalesce(sum(h.plays) filter (where h.kind = 'widget'), 0)::int,
     'clicks', coalesce(sum(h.plays) filter (where h.kind = 'click'), 0)::int)::text
   from ${playHourly} h
-  where h.kind in ('widget', 'click') and h.subject_key = e.figure_key
-    and (e.figure_id = 0 or h.subject_id = e.figure_id)
+  where h.kind in ('widget', 'click') and h.subject_key = e.key
     and h.office_id in ${tenantOffices(tenantPath)}
-    and h.hour >= now() - make_interval(days => ${FIGURES_DAYS}))`;
+    and h.hour >= now() - make_interval(days => ${FIGURES_DAYS})) end`;
 
 interface EntryRow {
   key: string;

@@ -1,5 +1,6 @@
 import {
   EnvelopeOf,
+  Md5CheckSchema,
   PageOf,
   WIDGET_FRAME_CSP,
   WIDGET_FRAME_HTML,
@@ -125,6 +126,34 @@ const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await catalogue.deletePackages(request.auth!, request.body.ids);
       return ok(null);
+    },
+  );
+
+  app.get(
+    `${BASE}/md5Check`,
+    {
+      config: { access: ['widget:list:add', 'widget:list:edit'] },
+      schema: {
+        tags,
+        summary:
+          'Image MD5 check for widgets: whether bytes with this MD5 and size (a widget image or package) are held where ' +
+          'the caller may link them (its tenant, or shared platform files), so the upload can be skipped; links nothing',
+        querystring: Type.Object({
+          md5: Type.String({ pattern: '^[0-9a-fA-F]{32}$', description: 'Hex MD5 of the bytes' }),
+          size: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Bytes' }),
+        }),
+        response: { 200: EnvelopeOf(Md5CheckSchema) },
+      },
+    },
+    async (request) => {
+      const { md5, size } = request.query;
+      const held = await app.services.materialUploads.heldFile(
+        request.auth!,
+        md5.toLowerCase(),
+        size,
+        'widget',
+      );
+      return ok({ exists: Boolean(held), material: null });
     },
   );
 

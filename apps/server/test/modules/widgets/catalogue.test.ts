@@ -222,6 +222,59 @@ describe('widget catalogue: built-in types switched per tenant, packages, palett
     expect(res.body).toContain('apm-widget-package');
   });
 
+  it('shows each built-in type’s uses and touches of the last 30 days in the tenant, from the play roll-up', async () => {
+    const { playHourly } = await import('../../../src/db/schema/index.js');
+    const hour = (hoursAgo: number) => new Date(Math.floor(Date.now() / 3_600_000 - hoursAgo) * 3_600_000);
+    const row = (officeId: number, kind: string, subjectKey: string, plays: number, hoursAgo = 1) => ({
+      hour: hour(hoursAgo),
+      terminalId: 1_000 + plays,
+      officeId,
+      kind,
+      subjectKey,
+      plays,
+      durationMs: plays * 1000,
+    });
+    await t.db
+      .insert(playHourly)
+      .values([
+        row(f.offices.a1.id, 'widget', 'clock', 7),
+        row(f.offices.a1Shop.id, 'widget', 'clock', 5),
+        row(f.offices.a1.id, 'click', 'button', 3),
+        row(f.offices.a1.id, 'widget', 'clock', 100, 24 * 40),
+        row(f.offices.b.id, 'widget', 'clock', 50),
+      ]);
+    const entries = (await list(f.a1)).list;
+    expect(entries.find((e) => e.key === 'clock')!.figures).toEqual({ uses: 12, clicks: 0 });
+    expect(entries.find((e) => e.key === 'button')!.figures).toEqual({ uses: 0, clicks: 3 });
+    expect(entries.find((e) => e.kind === 'package')!.figures).toBeNull();
+    expect((await list(f.b)).list.find((e) => e.key === 'clock')!.figures).toEqual({ uses: 50, clicks: 0 });
+  });
+
+  it('answers the image MD5 check for widgets: held in the tenant or shared, never another tenant’s', async () => {
+    const { addMaterial } = await import('../materials/library-fixture.js');
+    const own = await addMaterial(t.app, t.db, {
+      name: 'icon.png',
+      officeId: f.offices.a1.id,
+      bytes: 'a1 icon bytes',
+    });
+    const theirs = await addMaterial(t.app, t.db, {
+      name: 'b.png',
+      officeId: f.offices.b.id,
+      bytes: 'b icon bytes',
+    });
+    const check = async (md5: string, size: number, cookie = f.a1) => {
+      const res = await api.get(`widget/md5Check?md5=${md5}&size=${size}`, cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as { exists: boolean }).exists;
+    };
+    expect(await check(own.md5, 'a1 icon bytes'.length)).toBe(true);
+    expect(await check(own.md5.toUpperCase(), 'a1 icon bytes'.length)).toBe(true);
+    expect(await check(theirs.md5, 'b icon bytes'.length)).toBe(false);
+    expect(await check(own.md5, 999)).toBe(false);
+    expect((await api.get(`widget/md5Check?md5=xyz&size=1`, f.a1)).status).toBe(400);
+    expect((await api.get(`widget/md5Check?md5=${own.md5}&size=13`, viewer)).status).toBe(403);
+  });
+
   it('keeps a plain program saving as before', async () => {
     expect((await save(programDoc('Plain'), maker)).status).toBe(200);
   });
