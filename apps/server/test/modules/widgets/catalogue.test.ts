@@ -218,6 +218,9 @@ describe('widget catalogue: built-in types switched per tenant, packages, palett
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain('sandbox allow-scripts');
     expect(csp).not.toContain('allow-same-origin');
+    // Only the frame's own policy: not the API's (which refuses every framing) on top.
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(typeof res.headers['content-security-policy']).toBe('string');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.body).toContain('apm-widget-package');
   });
