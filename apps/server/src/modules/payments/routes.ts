@@ -26,6 +26,7 @@ import { InvoiceService } from './invoice-service.js';
 import { LedgerService } from './ledger-service.js';
 import { pageOrders } from './order-queries.js';
 import { OrderService } from './order-service.js';
+import './office-delete-checks.js';
 import { paymentWebhookRoutes } from './webhook-routes.js';
 
 const tags = ['payment'];

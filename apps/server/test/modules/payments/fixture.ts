@@ -36,6 +36,7 @@ export async function commerceFixture(t: TestApp) {
     ...f,
     api: caller(t.app),
     cookies: {
+      admin: await login(t.app),
       pFinance: await login(t.app, 'pfinance', PASSWORD),
       aFinance: await login(t.app, 'afinance', PASSWORD),
       a1: await login(t.app, 'a1admin', PASSWORD),

@@ -306,6 +306,22 @@ describe('payment centre: orders, bank-transfer confirmation, fulfilment, refund
     expect((other.body.data as Balance).currencies).toEqual([]);
   });
 
+  it('keeps a customer that ordered, and a seller with a catalogue, from being deleted (409 naming why)', async () => {
+    const del = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/apm-web/a/api/office/deleteOffice',
+        payload: { id },
+        headers: { cookie: f.cookies.admin },
+      });
+    const customer = await del(f.offices.a1.id);
+    expect(customer.statusCode).toBe(409);
+    expect(customer.json().msg).toMatch(/orders/);
+    const seller = await del(f.offices.agentA.id);
+    expect(seller.statusCode).toBe(409);
+    expect(seller.json().msg).toMatch(/services in its catalogue|orders/);
+  });
+
   it('answers 404 for webhooks of providers that take none, and 400 for a malformed provider name', async () => {
     const post = (provider: string) =>
       t.app.inject({
