@@ -314,3 +314,10 @@ export const CampaignReportQuerySchema = Type.Object({
   officeId: StatsPeriodSchema.officeId,
 });
 export type CampaignReportQuery = Static<typeof CampaignReportQuerySchema>;
+
+/** `loginExport` query: sign-ins per user over a period as CSV or XLSX. */
+export const LoginExportQuerySchema = Type.Object({
+  ...StatsPeriodSchema,
+  format: Type.Enum([...STATS_EXPORT_FORMATS]),
+});
+export type LoginExportQuery = Static<typeof LoginExportQuerySchema>;

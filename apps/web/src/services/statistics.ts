@@ -167,3 +167,7 @@ export const downloadCampaignReport = (params: {
   programId?: number;
   officeId?: number;
 }) => downloadGet('campaignReport', params, 'campaign.pdf');
+
+/** GET loginExport — sign-ins per user over the period as CSV or XLSX. */
+export const exportLogins = (params: StatsPeriodParams & { format: StatsExportFormat }) =>
+  downloadGet('loginExport', params, `sign-ins.${params.format}`);

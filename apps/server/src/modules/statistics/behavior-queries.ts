@@ -20,23 +20,28 @@ function scopedUsers(scope: StatsScope): SQL {
   return and(...conds)!;
 }
 
+/**
+ * Sign-ins of the range's users over the period: a sign-in names its account (successful ones by id,
+ * failed ones by the name tried), so both are matched to the users of the range.
+ */
+function loginWhere(scope: StatsScope, p: StatsPeriod): SQL {
+  const mine = scopedUsers(scope);
+  return and(
+    sql`${auditLogs.type} = 'login'`,
+    gte(auditLogs.at, p.from),
+    lt(auditLogs.at, p.to),
+    sql`(${auditLogs.userId} in (select ${users.id} from ${users} where ${mine})
+      or (${auditLogs.userId} is null and ${auditLogs.username} in (select ${users.loginName} from ${users} where ${mine})))`,
+  )!;
+}
+
 /** Login activity and audience counts. */
 export class BehaviorStats {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Sign-ins of the range's users over the period: a sign-in names its account (successful ones by
-   * id, failed ones by the name tried), so both are matched to the users of the range.
-   */
+  /** Sign-ins of the range's users over the period: totals, per bucket, by hour, user and device. */
   async loginActivity(scope: StatsScope, p: StatsPeriod): Promise<LoginActivity> {
-    const mine = scopedUsers(scope);
-    const where = and(
-      sql`${auditLogs.type} = 'login'`,
-      gte(auditLogs.at, p.from),
-      lt(auditLogs.at, p.to),
-      sql`(${auditLogs.userId} in (select ${users.id} from ${users} where ${mine})
-        or (${auditLogs.userId} is null and ${auditLogs.username} in (select ${users.loginName} from ${users} where ${mine})))`,
-    )!;
+    const where = loginWhere(scope, p);
     const ok = sql`${auditLogs.status} < 400`;
     const [totals] = await this.db
       .select({
@@ -65,19 +70,7 @@ export class BehaviorStats {
       .groupBy(sql`1`);
     const byHour = Array.from({ length: 24 }, () => 0);
     for (const h of hours) byHour[h.hour] = h.n;
-    const byUser = await this.db
-      .select({
-        userId: auditLogs.userId,
-        username: sql<string>`coalesce(max(${auditLogs.username}), '')`,
-        succeeded: sql<number>`(count(*) filter (where ${ok}))::int`,
-        failed: sql<number>`(count(*) filter (where not ${ok}))::int`,
-        lastAt: isoText(sql`max(${auditLogs.at})`),
-      })
-      .from(auditLogs)
-      .where(where)
-      .groupBy(auditLogs.userId, sql`case when ${auditLogs.userId} is null then ${auditLogs.username} end`)
-      .orderBy(sql`count(*) desc`, sql`max(${auditLogs.at}) desc`)
-      .limit(TOP_MAX);
+    const byUser = await this.loginsByUser(scope, p, TOP_MAX, 0);
     const agents = await this.db
       .select({ agent: auditLogs.userAgent, n: sql<number>`count(*)::int` })
       .from(auditLogs)
@@ -100,6 +93,34 @@ export class BehaviorStats {
         .map(([name, count]) => ({ name, count }))
         .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     };
+  }
+
+  /** Sign-ins per account (failed ones of unknown accounts by the name tried), most first, one page. */
+  loginsByUser(scope: StatsScope, p: StatsPeriod, limit: number, offset: number) {
+    const ok = sql`${auditLogs.status} < 400`;
+    return this.db
+      .select({
+        userId: auditLogs.userId,
+        username: sql<string>`coalesce(max(${auditLogs.username}), '')`,
+        succeeded: sql<number>`(count(*) filter (where ${ok}))::int`,
+        failed: sql<number>`(count(*) filter (where not ${ok}))::int`,
+        lastAt: isoText(sql`max(${auditLogs.at})`),
+      })
+      .from(auditLogs)
+      .where(loginWhere(scope, p))
+      .groupBy(auditLogs.userId, sql`case when ${auditLogs.userId} is null then ${auditLogs.username} end`)
+      .orderBy(sql`count(*) desc`, sql`max(${auditLogs.at}) desc`, sql`max(${auditLogs.username})`)
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** Every row of {@link loginsByUser}, a page at a time (the sign-in export). */
+  async *allLoginsByUser(scope: StatsScope, p: StatsPeriod, pageSize = 1000) {
+    for (let offset = 0; ; offset += pageSize) {
+      const page = await this.loginsByUser(scope, p, pageSize, offset);
+      if (page.length) yield page;
+      if (page.length < pageSize) return;
+    }
   }
 
   /** People counted by the range's camera terminals: total, per bucket, by hour of day, top terminals. */

@@ -2,6 +2,7 @@ import {
   EnvelopeOf,
   HeadCountSchema,
   LoginActivitySchema,
+  LoginExportQuerySchema,
   OfficeInstantSchema,
   OnlineTimeSchema,
   ResourceCasesSchema,
@@ -17,7 +18,9 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
+import { SPREADSHEET_MIME, spreadsheetExportStream } from '../../lib/spreadsheet-export.js';
 import type { Access } from '../../plugins/auth.js';
+import { loginExportHeaders } from './export-headers.js';
 import playRoutes from './play-routes.js';
 import { StatisticsService } from './statistics-service.js';
 
@@ -203,6 +206,44 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await service.headCount(request.auth!, request.body)),
+  );
+
+  app.get(
+    `${STATS_BASE}/loginExport`,
+    {
+      config: { access: 'stats:behavior:export' },
+      schema: {
+        tags,
+        summary: `Streams sign-ins per user of the range over the period as CSV (UTF-8 with BOM) or XLSX, most first; headers in the \`language\` cookie’s language. ${PERIOD_RULES}`,
+        querystring: LoginExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...q } = request.query;
+      const { scope, period } = await service.prepare(request.auth!, q);
+      const stream = spreadsheetExportStream({
+        format,
+        headers: loginExportHeaders(request.cookies.language),
+        batches: service.behavior.allLoginsByUser(scope, period),
+        cells: (r, as) => [
+          r.username,
+          r.userId,
+          r.succeeded,
+          r.failed,
+          as === 'csv' ? r.lastAt : new Date(r.lastAt),
+        ],
+        sheetName: 'Sign-ins',
+        onError: (err) => request.log.error({ err }, 'sign-in export failed'),
+      });
+      return reply
+        .header('Content-Type', SPREADSHEET_MIME[format])
+        .header(
+          'Content-Disposition',
+          `attachment; filename="sign-ins-${period.from.toISOString().slice(0, 10)}.${format}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
   );
 };
 

@@ -118,6 +118,29 @@ describe('statistics: fleet, sign-ins, resources, widgets, audiences — exact, 
     expect(b.total).toBe(1);
   });
 
+  it('loginExport: sign-ins per user as CSV in the reader’s language; stats:behavior:export only', async () => {
+    const res = await s.t.app.inject({
+      method: 'GET',
+      url: `/apm-web/a/api/statistics/loginExport?${weekQuery({ format: 'csv' })}`,
+      headers: { cookie: `${s.f.a1}; language=KR` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toEqual([
+      '사용자,사용자 ID,로그인 성공,로그인 실패,마지막 로그인',
+      `a1admin,${s.f.ids.a1admin},2,0,2026-03-02T08:45:00Z`,
+      `a1op,${s.f.ids.a1op},1,0,2026-03-03T13:00:00Z`,
+      'a1op,,0,1,2026-03-03T12:59:00Z',
+    ]);
+    expect((await get(`loginExport?${weekQuery({ format: 'csv' })}`, s.statsViewOnly)).status).toBe(403);
+    const bad = await get(`loginExport?${weekQuery({ format: 'doc' })}`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('format');
+  });
+
   it('resourceCases and widgetNumber: what the range holds now, every widget type listed', async () => {
     const cases = await get('resourceCases');
     expect(cases.status).toBe(200);

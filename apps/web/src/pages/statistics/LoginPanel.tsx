@@ -1,9 +1,17 @@
 import type { StatsGranularity } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Statistic, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Row, Space, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLoginActivity, statisticsKeys, type StatsPeriodParams } from '../../services/statistics';
+import { Authorized } from '../../access/Authorized';
+import {
+  exportLogins,
+  getLoginActivity,
+  statisticsKeys,
+  type StatsPeriodParams,
+} from '../../services/statistics';
 import { ChartCard } from './ChartCard';
 import { bucketLabel, hourBarsOption, pieOption, timeChartOption } from './chart-options';
 import { count, failureText } from './stats-format';
@@ -21,6 +29,35 @@ export function LoginPanel({ params }: { params: StatsPeriodParams & { granulari
     bucketLabel(p.bucket, params.granularity, locale, params.timeZone),
   );
   const hourRows = (d?.byHour ?? []).map((n, hour) => ({ hour, n }));
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const onExport = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      void message.success(t('export.done', { name: await exportLogins({ ...params, format }) }));
+    } catch (failure) {
+      void message.error(t('export.failed', { reason: failureText(failure) }));
+    } finally {
+      setExporting(null);
+    }
+  };
+  const exportButtons = (
+    <Space>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Authorized key={format} permission="stats:behavior:export">
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={exporting === format}
+            onClick={() => void onExport(format)}
+            data-testid={`stats-logins-export-${format}`}
+          >
+            {t(`export.${format}`)}
+          </Button>
+        </Authorized>
+      ))}
+    </Space>
+  );
   return (
     <>
       {logins.error ? (
@@ -93,7 +130,7 @@ export function LoginPanel({ params }: { params: StatsPeriodParams & { granulari
           />
         </Col>
         <Col xs={24} xl={14}>
-          <Card size="small" title={t('logins.byUser')} loading={logins.isLoading}>
+          <Card size="small" title={t('logins.byUser')} loading={logins.isLoading} extra={exportButtons}>
             <Table
               size="small"
               rowKey={(r) => `${r.userId ?? ''}-${r.username}`}
