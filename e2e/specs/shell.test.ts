@@ -35,8 +35,7 @@ describe('console shell as a super administrator', () => {
   it('opens pages as tabs, refuses to close the last one, and restores tabs after a reload', async () => {
     await page.click('[data-testid=side-menu] >> text=Widget management');
     await page.waitForURL(/\/widget\/list$/);
-    await page.waitForSelector('[data-testid=page-content]');
-    expect(await page.title()).toBe('Admin | Widget management');
+    await page.waitForFunction(() => document.title === 'Admin | Widget management');
     const tabs = page.locator('[data-testid=tab-bar] [data-testid=open-tab]');
     await expect(tabs.count()).resolves.toBe(2);
 

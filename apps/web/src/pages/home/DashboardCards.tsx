@@ -113,10 +113,7 @@ export function DashboardCards({ dashboard }: DashboardCardsProps) {
         <Row gutter={8}>
           {kinds.map((kind) => (
             <Col key={kind} span={Math.max(6, Math.floor(24 / kinds.length))}>
-              <Link
-                to={REVIEW_PATHS[kind]}
-                aria-label={`${t(`home.dashboard.review.${kind}`)}: ${reviews[kind]}`}
-              >
+              <Link to={REVIEW_PATHS[kind]}>
                 <Statistic title={t(`home.dashboard.review.${kind}`)} value={reviews[kind]} />
               </Link>
             </Col>
