@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { uploadMaterial } from '../support/materials.js';
+import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
 import { blankProgram } from '../support/programs.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
@@ -106,5 +107,31 @@ describe('widget management', () => {
       await context.close();
     }
     expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('plays the custom widget on a web player, and again after a reload without the network', async () => {
+    const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
+    const player = await openPlayer(suite.browser, suite.server.url);
+    try {
+      const code = await pairingCode(player.page);
+      await waitForConnection(player.page, 'open');
+      const terminalId = await claimTerminal(
+        suite.server.url,
+        suite.cookie,
+        code,
+        office.id,
+        `Widget screen ${stamp}`,
+      );
+      await suite.api('/a/api/publishProgram/saveTerminals', { programId, terminalIds: [terminalId] });
+      const frame = () => player.page.frameLocator('.apm-widget-html iframe');
+      await frame().getByText('Welcome, visitors').waitFor({ timeout: 30_000 });
+
+      // Offline: the page from the service worker, the zip from the media cache, the frame from the HTTP cache.
+      await player.context.setOffline(true);
+      await player.page.reload();
+      await frame().getByText('Welcome, visitors').waitFor({ timeout: 30_000 });
+    } finally {
+      await player.context.close();
+    }
   });
 });
