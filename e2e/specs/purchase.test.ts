@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { apiSignIn, createUserWithRole } from '../support/api.js';
+import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { makePng } from '../support/materials.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT, type Account } from '../support/suite.js';
 
@@ -47,6 +48,7 @@ async function upload(baseUrl: string, cookie: string, name: string): Promise<nu
 
 describe('purchase service, payment centre and customer center', () => {
   let customerId = 0;
+  const violations: Violation[] = [];
   const suite = adminSuite({
     // Storage quotas are enforced only with the capacity switch on: a setting every user would see.
     ownServer: true,
@@ -95,11 +97,13 @@ describe('purchase service, payment centre and customer center', () => {
       waitFor: '[data-testid=service-order]',
       viewport: WIDE_VIEWPORT,
     });
+    violations.push(...(await scanPage(buyer.page, '/service/purchase')));
     const row = buyer.page.locator('.ant-table-row', { hasText: SERVICE });
     expect(await row.innerText()).toContain('5 MiB more storage');
     expect(await row.innerText()).toContain('CN¥9.90');
     await row.getByTestId('service-order').click();
     await buyer.page.getByTestId('order-quantity').fill('1');
+    violations.push(...(await scanPage(buyer.page, '/service/purchase order')));
     await buyer.page.click('#order-place');
     await expectMessage(buyer.page, 'Order placed');
     const reference = (await buyer.page.getByTestId('order-reference').innerText()).trim();
@@ -107,6 +111,7 @@ describe('purchase service, payment centre and customer center', () => {
     expect(await buyer.page.getByTestId('order-bank').innerText()).toContain('CN12 3456 7890');
     // 9.90 + 6 % tax (0.594 → 0.59).
     expect(await buyer.page.getByTestId('order-total').innerText()).toBe('CN¥10.49');
+    violations.push(...(await scanPage(buyer.page, '/service/purchase placed order')));
 
     await buyer.page.goto(`${suite.server.url}/customer/center`);
     await buyer.page.getByTestId('cc-storage').waitFor();
@@ -127,10 +132,13 @@ describe('purchase service, payment centre and customer center', () => {
     await expect.poll(() => finance.page.locator('.ant-table-row').count()).toBe(1);
     await finance.page.getByTestId('order-details').click();
     await finance.page.getByTestId('order-confirm').click();
+    await finance.page.locator('#order-dialog-ok').waitFor();
+    violations.push(...(await scanPage(finance.page, '/service/payment confirm')));
     await finance.page.click('#order-dialog-ok');
     await expectMessage(finance.page, 'Payment confirmed');
     await finance.page.locator('.ant-drawer [data-testid=order-state-fulfilled]').waitFor();
     await finance.page.getByTestId('order-invoice').waitFor();
+    violations.push(...(await scanPage(finance.page, '/service/payment details')));
 
     await buyer.page.reload();
     await buyer.page.getByTestId('cc-storage').waitFor();
@@ -142,5 +150,9 @@ describe('purchase service, payment centre and customer center', () => {
     expect(finance.errors).toEqual([]);
     await buyer.context.close();
     await finance.context.close();
+  });
+
+  it('found no accessibility violations on the purchase, payment and customer center pages', () => {
+    expect(violations, describeViolations(violations)).toEqual([]);
   });
 });

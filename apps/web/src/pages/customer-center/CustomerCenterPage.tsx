@@ -103,9 +103,11 @@ export default function CustomerCenterPage() {
         </Col>
         <Col xs={24} md={12} xl={6}>
           <Card size="small" title={t('serviceEnds')}>
-            <Statistic
-              value={o.serviceEndsOn ? dayjs(o.serviceEndsOn).format('YYYY-MM-DD') : t('noServicePeriod')}
-            />
+            {o.serviceEndsOn ? (
+              <Statistic value={dayjs(o.serviceEndsOn).format('YYYY-MM-DD')} />
+            ) : (
+              <span>{t('noServicePeriod')}</span>
+            )}
           </Card>
         </Col>
         <Col xs={24} md={12} xl={6}>

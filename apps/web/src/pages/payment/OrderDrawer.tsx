@@ -153,9 +153,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: ()
             <Descriptions.Item label={t('state')}>
               <OrderStateTag state={o.state} />
             </Descriptions.Item>
-            <Descriptions.Item
-              label={t('service')}
-            >{`${o.serviceName} — ${o.units} × ${o.quantity}`}</Descriptions.Item>
+            <Descriptions.Item label={t('service')}>{`${o.serviceName} × ${o.quantity}`}</Descriptions.Item>
             <Descriptions.Item label={t('customer')}>{o.customerName}</Descriptions.Item>
             <Descriptions.Item label={t('seller')}>{o.sellerName}</Descriptions.Item>
             <Descriptions.Item label={t('net')}>{money(o.netMinor, o.currency)}</Descriptions.Item>

@@ -169,8 +169,9 @@ function BuyTab() {
       >
         {ordering ? (
           <Form layout="vertical">
-            <Form.Item label={t('quantity')} required>
+            <Form.Item label={t('quantity')} required htmlFor="order-quantity">
               <InputNumber
+                id="order-quantity"
                 min={1}
                 max={1000}
                 precision={0}
