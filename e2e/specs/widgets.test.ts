@@ -1,5 +1,6 @@
+import { createServer, type Server } from 'node:http';
 import { zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
 import { describeViolations, scanPage, type Violation } from '../support/axe.js';
 import { uploadMaterial } from '../support/materials.js';
@@ -132,6 +133,68 @@ describe('widget management', () => {
       await frame().getByText('Welcome, visitors').waitFor({ timeout: 30_000 });
     } finally {
       await player.context.close();
+    }
+  });
+});
+
+describe('data sources and data widgets', () => {
+  let feed: Server;
+  let feedUrl = '';
+  beforeAll(async () => {
+    feed = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/rss+xml');
+      res.end(
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>Lobby news</title>` +
+          `<item><title>Doors open at nine ${stamp}</title></item><item><title>Coffee on the second floor</title></item>` +
+          `</channel></rss>`,
+      );
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    feedUrl = `http://127.0.0.1:${(feed.address() as { port: number }).port}/news.rss`;
+  });
+  afterAll(() => new Promise<void>((resolve) => feed.close(() => resolve())));
+  // A server of its own: the feed is on this machine, which only this setting lets the server fetch.
+  const suite = adminSuite({ env: { APM_FEEDS_ALLOW_PRIVATE: '1' } });
+
+  it('adds a feed that the server fetches, and a data widget shows its items in the preview', async () => {
+    const { id: programId } = await suite.api<{ id: number }>('/a/api/program/save', {
+      document: blankProgram(`News board ${stamp}`),
+    });
+    const { context, page, errors } = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/widget/list',
+      waitFor: '[data-testid=widget-add-package]',
+      viewport: WIDE_VIEWPORT,
+    });
+    try {
+      await page.getByRole('tab', { name: 'Data sources' }).click();
+      await page.getByTestId('data-source-create').click();
+      await page.locator('#dataSource_name').fill(`Lobby news ${stamp}`);
+      // A refused address is named under its field.
+      await page.locator('#dataSource_url').fill('ftp://example.com/feed');
+      await page.click('#data-source-save');
+      await page
+        .locator('.ant-form-item-explain-error', { hasText: 'http:// or https://' })
+        .first()
+        .waitFor();
+      await page.locator('#dataSource_url').fill(feedUrl);
+      await page.click('#data-source-save');
+      await expectMessage(page, 'Data source saved');
+      const row = page.locator('.ant-table-row', { hasText: `Lobby news ${stamp}` });
+      await row.getByText('OK').waitFor();
+      expect(await row.innerText()).toMatch(/\b2\b/);
+      const violations = await scanPage(page, '/widget/list data sources');
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      await page.goto(`${suite.server.url}/programEditor?id=${programId}`);
+      await page.getByTestId('editor-add-data').click();
+      await page.getByTestId('editor-stage').locator('.apm-data-item').first().waitFor();
+      await page.getByTestId('editor-preview').click();
+      await page.getByTestId('program-preview').getByText(`Doors open at nine ${stamp}`).waitFor();
+      await page.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });
