@@ -1,6 +1,6 @@
 import type { WidgetSettingField } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Divider, Typography } from 'antd';
+import { Alert, Button, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getWidgetPalette, widgetKeys } from '../../../services/widgets';
 import { ColorField, NumberField, SelectField, SwitchField, TextField } from './fields';
@@ -80,6 +80,19 @@ export function HtmlProperties({ widget, update, done }: WidgetEditorProps<'html
   const { settings } = widget.props;
   return (
     <>
+      {entry.materialId !== widget.props.materialId ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('custom.newVersion')}
+          action={
+            <Button size="small" onClick={() => update({ materialId: entry.materialId! }, 'materialId')}>
+              {t('custom.useNewVersion')}
+            </Button>
+          }
+          data-testid="html-new-version"
+        />
+      ) : null}
       <Divider titlePlacement="start" plain>
         {t('custom.settings')}
       </Divider>

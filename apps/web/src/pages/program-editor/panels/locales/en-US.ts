@@ -202,6 +202,9 @@ export default {
     missing:
       'This widget is not in your catalogue (removed or switched off): its settings cannot be edited, and the program cannot be saved with it.',
     none: 'This widget has no settings.',
+    newVersion:
+      'A new version of this widget is in your catalogue; the program cannot be saved with the old one.',
+    useNewVersion: 'Use the new version',
   },
   data: {
     source: 'Data source',

@@ -204,6 +204,9 @@ export default {
     missing:
       'Ce widget n’est pas dans votre catalogue (retiré ou désactivé) : ses réglages ne sont pas modifiables et le programme ne peut pas être enregistré avec lui.',
     none: 'Ce widget n’a pas de réglages.',
+    newVersion:
+      'Une nouvelle version de ce widget est dans votre catalogue ; le programme ne peut pas être enregistré avec l’ancienne.',
+    useNewVersion: 'Utiliser la nouvelle version',
   },
   data: {
     source: 'Source de données',

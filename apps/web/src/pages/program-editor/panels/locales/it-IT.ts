@@ -203,6 +203,9 @@ export default {
     missing:
       'Questo widget non è nel tuo catalogo (rimosso o disattivato): le sue impostazioni non si possono modificare e il programma non si può salvare con esso.',
     none: 'Questo widget non ha impostazioni.',
+    newVersion:
+      'Nel tuo catalogo c’è una nuova versione di questo widget; il programma non si può salvare con quella vecchia.',
+    useNewVersion: 'Usa la nuova versione',
   },
   data: {
     source: 'Fonte di dati',

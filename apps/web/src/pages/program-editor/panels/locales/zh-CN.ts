@@ -201,6 +201,8 @@ export default {
     settings: '组件设置',
     missing: '此组件不在您的组件目录中（已删除或已停用）：无法编辑其设置，节目也无法带着它保存。',
     none: '此组件没有设置项。',
+    newVersion: '您的目录中有此组件的新版本；节目无法带着旧版本保存。',
+    useNewVersion: '使用新版本',
   },
   data: {
     source: '数据源',

@@ -201,6 +201,8 @@ export default {
     settings: '組件設定',
     missing: '此組件不在您的組件目錄中（已刪除或已停用）：無法編輯其設定，節目亦無法連同它儲存。',
     none: '此組件沒有設定項。',
+    newVersion: '您的目錄中有此組件的新版本；節目無法連同舊版本儲存。',
+    useNewVersion: '使用新版本',
   },
   data: {
     source: '數據源',
