@@ -12,7 +12,7 @@ import {
 const FLUSH_MS = 10_000;
 /** A batch sent and not acknowledged after this long is sent again (the server may have failed to store it). */
 export const ACK_TIMEOUT_MS = 60_000;
-/** Most batches sent per flush: a terminal back after days catches up over a few minutes, not in one burst. */
+/** Most batches in flight at once: a terminal back after days sends its backlog in steps, not in one burst. */
 const BATCHES_PER_FLUSH = 10;
 
 /** What {@link ProofOfPlay} is built from. */
@@ -62,10 +62,14 @@ export class ProofOfPlay {
     if (normal) this.fresh.push({ ...normal, id: normal.id ?? newEventId() });
   }
 
-  /** The server stored these events: they are forgotten. */
+  /**
+   * The server stored these events: they are forgotten. With a backlog left (back from an outage) and
+   * nothing in flight, the next batches go at once: catching up runs at the pace of the acknowledgements.
+   */
   async acknowledged(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.inFlight.delete(id);
     await this.store.remove(ids);
+    if (this.inFlight.size === 0 && (await this.store.count()) > 0) await this.flush();
   }
 
   /** The channel (re)opened: whatever was sent and not acknowledged goes again now. */

@@ -87,6 +87,18 @@ describe('ProofOfPlay', () => {
     expect(sent[0]!.events[0]!.startedAt).toBe(event(0).startedAt);
   });
 
+  it('sends a long backlog in steps, the next as soon as the last is acknowledged', async () => {
+    const { plays, sent } = setup();
+    for (let i = 0; i < 2500; i++) plays.add(event(i));
+    await plays.flush();
+    expect(sent.reduce((n, m) => n + m.events.length, 0)).toBe(2000);
+    await plays.acknowledged(sent.flatMap((m) => m.events.map((e) => e.id!)));
+    expect(sent.reduce((n, m) => n + m.events.length, 0)).toBe(2500);
+    await plays.acknowledged(sent.slice(10).flatMap((m) => m.events.map((e) => e.id!)));
+    expect(await plays.size()).toBe(0);
+    expect(sent).toHaveLength(13);
+  });
+
   it('keeps at most its capacity, dropping the oldest', async () => {
     const { plays, state, sent } = setup({ capacity: 5 });
     state.open = false;
