@@ -54,10 +54,11 @@ const PALETTE: WidgetPalette = {
 
 /** The panel of the only widget, as HTML, with the palette the server would answer already loaded. */
 function render(widgetProps: object, type: 'html' | 'data') {
-  const s = [{ type: 'addWidget', widgetType: type, props: widgetProps } as const].reduce(
-    editorReducer,
-    openEditor(newProgram('P', 1920, 1080, 'scene-1')),
-  );
+  const s = editorReducer(openEditor(newProgram('P', 1920, 1080, 'scene-1')), {
+    type: 'addWidget',
+    widgetType: type,
+    props: widgetProps as Record<string, unknown>,
+  });
   const doc: ProgramDocument = documentOf(s);
   const widget: Widget = activeScene(s).widgets[0]!;
   const client = new QueryClient();
