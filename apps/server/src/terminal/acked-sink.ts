@@ -26,7 +26,7 @@ export abstract class AckedSink<Row> {
   private readonly serial = new Serial();
   private timer: NodeJS.Timeout | null = null;
   protected log: FastifyBaseLogger | null = null;
-  /** Running counts since start (logged and read by tests and benchmarks). */
+  /** Running counts of events since start (for tests and benchmarks; refusals are also logged). */
   readonly counts = { received: 0, inserted: 0, duplicates: 0, refused: 0, failed: 0 };
 
   /**
@@ -51,9 +51,12 @@ export abstract class AckedSink<Row> {
     await this.flush();
   }
 
-  /** Buffers the rows of one message; `ackIds` are acknowledged through `onDurable` once they are stored. */
-  protected enqueue(rows: Row[], ackIds: string[], onDurable?: OnDurable): void {
-    this.counts.received += ackIds.length;
+  /**
+   * Buffers the rows of one message of `received` events; `ackIds` are acknowledged through `onDurable`
+   * once they are stored.
+   */
+  protected enqueue(rows: Row[], ackIds: string[], onDurable: OnDurable | undefined, received: number): void {
+    this.counts.received += received;
     if (rows.length === 0) {
       // Nothing to store (all refused): acknowledge at once so that the terminal forgets them.
       if (ackIds.length > 0) queueMicrotask(() => onDurable?.(ackIds));

@@ -53,6 +53,7 @@ export class HeadCountSink extends AckedSink<HeadCountRow> {
       rows,
       events.map((e) => e.id),
       onDurable,
+      events.length,
     );
   }
 

@@ -75,7 +75,7 @@ export class PlayEventSink extends AckedSink<PlayRow> {
       });
     }
     this.refuse(terminalId, refused, 'started more than 400 days ago or more than a day ahead');
-    this.enqueue(rows, ackIds, onDurable);
+    this.enqueue(rows, ackIds, onDurable, events.length);
   }
 
   protected async write(rows: PlayRow[]): Promise<WriteResult> {

@@ -215,8 +215,10 @@ describe('proof of play ingest', () => {
       startedAt: '2026-02-13T14:00:00.000Z',
       durationMs: 0,
     };
+    const receivedBefore = sink.counts.received;
     expect(await ingest(sink, terminal.id, [event])).toEqual([]);
     await ingest(sink, terminal.id, [{ ...event, startedAt: '2026-02-13T14:00:00Z' }]);
+    expect(sink.counts.received - receivedBefore).toBe(2);
     const events = await eventsOf(db, terminal.id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'click', widget_type: 'button', widget_id: 'w7' });
