@@ -41,6 +41,11 @@ export class PlayRetention implements LeaderTask {
     this.unfollow = null;
   }
 
+  /** Whether the daily run is scheduled here (this instance leads). */
+  get running(): boolean {
+    return this.timer !== null;
+  }
+
   start(): void {
     this.timer = setInterval(() => void this.safeRun(), DAY_MS).unref();
     void this.safeRun();
