@@ -71,18 +71,45 @@ describe('purchase service, payment centre and customer center', () => {
         password: BUYER.password,
         officeId: customerId,
       });
-      await s.api('/a/api/purchase/saveSellerAccount', {
-        bank: { accountName: 'APM Platform Ltd', bankName: 'E2E Bank', accountNumber: 'CN12 3456 7890' },
-      });
-      await s.api('/a/api/purchase/saveService', {
-        kind: 'storage',
-        name: SERVICE,
-        units: 5,
-        unitPriceMinor: 990,
-        currency: 'CNY',
-        taxRateBp: 600,
-      });
     },
+  });
+
+  it('the platform sets its bank details and offers storage in its catalogue', async () => {
+    const admin = await openSignedInPage(suite, {
+      language: 'US',
+      path: '/service/purchase',
+      waitFor: '[data-testid=service-create]',
+      viewport: WIDE_VIEWPORT,
+    });
+    const { page } = admin;
+    await page.getByRole('tab', { name: 'Bank details' }).click();
+    await page.click('#seller-account-save');
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Account name is required' }).waitFor();
+    await page.fill('#sellerAccount_bank_accountName', 'APM Platform Ltd');
+    await page.fill('#sellerAccount_bank_bankName', 'E2E Bank');
+    await page.fill('#sellerAccount_bank_accountNumber', 'CN12 3456 7890');
+    await page.click('#seller-account-save');
+    await expectMessage(page, 'Bank details saved');
+
+    await page.getByRole('tab', { name: 'My catalogue' }).click();
+    await page.getByTestId('service-create').click();
+    await page.fill('#service_name', SERVICE);
+    await page.fill('#service_units', '5');
+    // Yuan have two decimals: a third is refused on its field.
+    await page.fill('#service_price', '9.999');
+    await page.fill('#service_taxPercent', '6');
+    await page.click('#service-save');
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Enter a price such as 12.50' }).waitFor();
+    violations.push(...(await scanPage(page, '/service/purchase service form')));
+    await page.fill('#service_price', '9.90');
+    await page.click('#service-save');
+    await expectMessage(page, 'Service saved');
+    const row = page.locator('.ant-table-row', { hasText: SERVICE });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('CN¥9.90');
+    violations.push(...(await scanPage(page, '/service/purchase catalogue')));
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
   });
 
   it('a customer orders storage, the finance user confirms the transfer, the quota rises where it is used', async () => {

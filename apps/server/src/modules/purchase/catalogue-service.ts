@@ -55,12 +55,15 @@ export class CatalogueService {
       requirePermission(auth, 'service:purchase:edit');
       return { seller: await callerSeller(this.db, auth), activeOnly: false };
     }
+    // The platform buys from no one: its buyer's view of a catalogue is empty.
+    if (tenant.kind === 'platform') return { seller: null, activeOnly: true };
     return { seller: await sellerOf(this.db, tenant), activeOnly: true };
   }
 
   /** One page of a catalogue, searched, filtered by kind, sorted and paged in SQL. */
   async list(auth: AuthContext, q: ServiceListQuery & { pageNo: number; pageSize: number }) {
     const { seller, activeOnly } = await this.catalogueOwner(auth, q.scope);
+    if (!seller) return { list: [], count: 0, pageNo: q.pageNo, pageSize: q.pageSize };
     const word = q.keyword?.trim().toLowerCase();
     const pattern = word ? `%${escapeLike(word)}%` : '';
     const where = and(

@@ -55,6 +55,8 @@ describe('purchase catalogue: sellers manage theirs, buyers see their seller’s
     const agent = await list(f.cookies.aFinance, '&scope=manage');
     expect(agent.list.map((s) => s.name).sort()).toEqual(['Agent storage', 'Old agent offer']);
     expect(agent.list.find((s) => s.name === 'Old agent offer')?.active).toBe(false);
+    // The platform buys from no one.
+    expect(await list(f.cookies.pFinance, '&scope=buy')).toMatchObject({ list: [], count: 0 });
   });
 
   it('searches, filters by kind, sorts and pages on the server', async () => {

@@ -48,7 +48,13 @@ export function BankDetailsTab() {
     { required: true, whitespace: true, message: t('required', { field: label }) },
   ];
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={(v) => void save(v)}>
+    <Form
+      form={form}
+      name="sellerAccount"
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      onFinish={(v) => void save(v)}
+    >
       <Form.Item name={['bank', 'accountName']} label={t('accountName')} rules={required(t('accountName'))}>
         <Input maxLength={200} />
       </Form.Item>
@@ -74,7 +80,7 @@ export function BankDetailsTab() {
       <Form.Item name="address" label={t('invoiceAddress')}>
         <Input.TextArea maxLength={500} rows={2} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy}>
+      <Button type="primary" htmlType="submit" loading={busy} id="seller-account-save">
         {t('save')}
       </Button>
     </Form>

@@ -175,13 +175,14 @@ export function CatalogueTab() {
       <Modal
         open={editing !== undefined}
         title={editing ? t('editService', { name: editing.name }) : t('createService')}
-        okButtonProps={{ loading: busy }}
+        okButtonProps={{ loading: busy, id: 'service-save' }}
         onOk={() => void save()}
         onCancel={() => setEditing(undefined)}
         destroyOnHidden
       >
         <Form
           form={form}
+          name="service"
           layout="vertical"
           initialValues={{ kind: 'storage', currency: 'CNY', units: 1, active: true, sort: 0 }}
         >

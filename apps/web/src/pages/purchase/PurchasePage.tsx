@@ -46,7 +46,7 @@ export default function PurchasePage() {
   ];
   return (
     <Card title={t('title')}>
-      <Tabs items={tabs} />
+      <Tabs items={tabs} defaultActiveKey={can('service:purchase:edit') ? 'catalogue' : 'buy'} />
     </Card>
   );
 }
