@@ -259,7 +259,7 @@ function createTerminalServices(
       : undefined,
   });
   const terminalCommands = new TerminalCommandService(db, terminalBus);
-  const terminalPlayEvents = new PlayEventSink(db);
+  const terminalPlayEvents = new PlayEventSink(db, Date.now, () => settings.get('playEventsRetentionMonths'));
   const terminalHeadCounts = new HeadCountSink(db);
   // Shares the ingest's partition cache: a partition it drops is forgotten here at once.
   const playRetention = new PlayRetention(terminalPlayEvents.partitions, () =>

@@ -10,9 +10,10 @@ interface Pending<Row> {
   onDurable?: OnDurable;
 }
 
-/** What a flush reports: rows really stored, and rows that were there already. */
+/** What a flush reports: rows really stored, and rows refused at write time (the others were there already). */
 export interface WriteResult {
   inserted: number;
+  refused?: number;
 }
 
 /**
@@ -87,13 +88,13 @@ export abstract class AckedSink<Row> {
         return;
       }
       this.counts.inserted += result.inserted;
-      this.counts.duplicates += rows.length - result.inserted;
+      this.counts.duplicates += rows.length - result.inserted - (result.refused ?? 0);
       for (const p of pending) if (p.ackIds.length > 0) p.onDurable?.(p.ackIds);
     });
   }
 
-  /** Counts refused events and says why (once per message, not per event). */
-  protected refuse(terminalId: number, count: number, why: string): void {
+  /** Counts refused events and says why (once per message or flush, not per event). */
+  protected refuse(terminalId: number | null, count: number, why: string): void {
     if (count === 0) return;
     this.counts.refused += count;
     this.log?.warn({ terminalId, count }, `${this.label} refused: ${why}`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlayEvent } from '@apm/contract';
 import type { Database } from '../db/client.js';
 import { AckedSink, type OnDurable, type WriteResult } from './acked-sink.js';
-import { isMissingPartition, PlayPartitions } from './play-partitions.js';
+import { isMissingPartition, monthStart, PlayPartitions } from './play-partitions.js';
 import { insertPlayRows, type PlayRow } from './play-rollup.js';
 
 /** Events that started longer ago than this are refused (no partition is kept that long). */
@@ -34,9 +34,14 @@ export class PlayEventSink extends AckedSink<PlayRow> {
   protected readonly label = 'play events';
   readonly partitions: PlayPartitions;
 
+  /**
+   * @param retentionMonths Months of raw events kept (the retention setting): older events are refused, so
+   *   that a terminal back after months does not bring back a partition the retention job dropped.
+   */
   constructor(
     private readonly db: Database,
     private readonly now: () => number = Date.now,
+    private readonly retentionMonths?: () => Promise<number>,
   ) {
     super();
     this.partitions = new PlayPartitions(db);
@@ -78,17 +83,24 @@ export class PlayEventSink extends AckedSink<PlayRow> {
     this.enqueue(rows, ackIds, onDurable, events.length);
   }
 
-  protected async write(rows: PlayRow[]): Promise<WriteResult> {
+  protected async write(all: PlayRow[]): Promise<WriteResult> {
+    const months = await this.retentionMonths?.();
+    const oldestKept = months === undefined ? null : monthStart(new Date(this.now()), -months).toISOString();
+    // ISO instants of one format (toISOString) compare as text.
+    const rows = oldestKept === null ? all : all.filter((r) => r.started_at >= oldestKept);
+    const refused = all.length - rows.length;
+    this.refuse(null, refused, 'older than the retention of raw events');
+    if (rows.length === 0) return { inserted: 0, refused };
     const starts = rows.map((r) => new Date(r.started_at));
     await this.partitions.ensure(starts);
     try {
-      return { inserted: await insertPlayRows(this.db, rows) };
+      return { inserted: await insertPlayRows(this.db, rows), refused };
     } catch (err) {
       if (!isMissingPartition(err)) throw err;
       // A partition this instance knew was dropped meanwhile (retention on another instance): create again.
       this.partitions.forget();
       await this.partitions.ensure(starts);
-      return { inserted: await insertPlayRows(this.db, rows) };
+      return { inserted: await insertPlayRows(this.db, rows), refused };
     }
   }
 }

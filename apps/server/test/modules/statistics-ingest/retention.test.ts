@@ -82,6 +82,30 @@ describe('proof-of-play retention', () => {
     expect(await retention.run()).toEqual({ dropped: [], created: [] });
   });
 
+  it('refuses at ingest events older than the retention, acknowledged, with no partition made for them', async () => {
+    const now = () => Date.parse('2027-02-20T10:00:00Z');
+    const sink = new PlayEventSink(t.db, now, async () => 2);
+    const terminal = await insertTerminal(t.db);
+    const acked: string[] = [];
+    sink.add(
+      terminal.id,
+      [
+        { id: 'too-old', kind: 'program', startedAt: '2026-10-31T23:59:00Z', durationMs: 1 },
+        { id: 'kept', kind: 'program', startedAt: '2026-12-01T00:00:00Z', durationMs: 1 },
+      ],
+      (ids) => acked.push(...ids),
+    );
+    await sink.flush();
+    expect(acked).toEqual(['too-old', 'kept']);
+    expect(sink.counts).toMatchObject({ inserted: 1, refused: 1, duplicates: 0 });
+    const stored = await queryRows<{ event_id: string }>(
+      t.db,
+      sql`SELECT event_id FROM play_events WHERE terminal_id = ${terminal.id}`,
+    );
+    expect(stored).toEqual([{ event_id: 'kept' }]);
+    expect(await partitions()).not.toContain('play_events_p202610');
+  });
+
   it('reads the retention from the system setting', async () => {
     await t.app.services.settings.set('playEventsRetentionMonths', 2);
     const sink = new PlayEventSink(t.db, () => Date.parse('2027-02-20T10:00:00Z'));
