@@ -36,7 +36,9 @@ export const SYSTEM_ROLE_GRANTS: Record<string, { name: string; grants: () => Gr
           p.id === 'home' ||
           p.id.startsWith('review') ||
           (op === 'view' &&
-            /^(content|program|plan|message|res|sys:log|sys:messageNotification|stats|service:payment)(:|$)/.test(p.id)),
+            /^(content|program|plan|message|res|sys:log|sys:messageNotification|stats|service:payment)(:|$)/.test(
+              p.id,
+            )),
       ),
   },
 };
