@@ -2,7 +2,14 @@
  * Payment centre calls (`/a/api/payment/*`): orders and their detail, cancellation, the seller's
  * confirmation of a bank transfer, fulfilment, refunds, the ledger's balance and invoice PDFs.
  */
-import type { Balance, OrderDetail, OrderSortField, OrderState, OrderSummary } from '@apm/contract';
+import type {
+  Balance,
+  LedgerEntry,
+  OrderDetail,
+  OrderSortField,
+  OrderState,
+  OrderSummary,
+} from '@apm/contract';
 import type { Page } from './office';
 import { request } from './request';
 
@@ -14,6 +21,7 @@ export const paymentKeys = {
   orders: ['payment', 'orders'] as const,
   detail: (id: number) => ['payment', 'detail', id] as const,
   balance: ['payment', 'balance'] as const,
+  ledger: ['payment', 'ledger'] as const,
 };
 
 /** Search, sort and page of the order list. */
@@ -68,3 +76,15 @@ export const refundOrder = (id: number, valueDate: string, note: string) =>
 
 /** Address of an order's invoice PDF (the session cookie authorises the download). */
 export const invoicePdfUrl = (orderId: number) => `/apm-web${BASE}/invoicePdf?orderId=${orderId}`;
+
+/** Paging and filter of the ledger. */
+export interface LedgerListParams {
+  pageNo: number;
+  pageSize: number;
+  kind?: 'payment' | 'refund';
+}
+
+/** GET ledger — payments received and refunds sent in the caller's scope, newest first. */
+export async function listLedger(params: LedgerListParams, signal?: AbortSignal): Promise<Page<LedgerEntry>> {
+  return (await request<Page<LedgerEntry>>(`${BASE}/ledger`, { params: { ...params }, signal })).data;
+}

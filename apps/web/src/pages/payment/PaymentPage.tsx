@@ -1,12 +1,13 @@
 import { ORDER_STATES, type OrderSortField, type OrderState, type OrderSummary } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Select, Space, Statistic, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Select, Space, Statistic, Table, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchActions } from '../../components/admin/SearchActions';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { getBalance, listOrders, paymentKeys, type OrderListParams } from '../../services/payment';
+import { LedgerTable } from './LedgerTable';
 import { OrderDrawer } from './OrderDrawer';
 import { OrderStateTag, useMoney } from './order-format';
 
@@ -30,20 +31,8 @@ export default function PaymentPage() {
   const balance = useQuery({ queryKey: paymentKeys.balance, queryFn: ({ signal }) => getBalance(signal) });
   const [openId, setOpenId] = useState<number | null>(null);
 
-  return (
-    <Card title={t('title')}>
-      <Space wrap size={32} style={{ marginBottom: 16 }} data-testid="payment-balance">
-        {(balance.data?.currencies ?? []).map((c) => (
-          <Space key={c.currency} size={24}>
-            <Statistic title={`${t('paid')} (${c.currency})`} value={money(c.paidMinor, c.currency)} />
-            <Statistic
-              title={`${t('refunded')} (${c.currency})`}
-              value={money(c.refundedMinor, c.currency)}
-            />
-            <Statistic title={`${t('owed')} (${c.currency})`} value={money(c.owedMinor, c.currency)} />
-          </Space>
-        ))}
-      </Space>
+  const ordersPane = (
+    <>
       <Form
         form={table.form}
         name="orderSearch"
@@ -124,6 +113,29 @@ export default function PaymentPage() {
               </Button>
             ),
           },
+        ]}
+      />
+    </>
+  );
+
+  return (
+    <Card title={t('title')}>
+      <Space wrap size={32} style={{ marginBottom: 16 }} data-testid="payment-balance">
+        {(balance.data?.currencies ?? []).map((c) => (
+          <Space key={c.currency} size={24}>
+            <Statistic title={`${t('paid')} (${c.currency})`} value={money(c.paidMinor, c.currency)} />
+            <Statistic
+              title={`${t('refunded')} (${c.currency})`}
+              value={money(c.refundedMinor, c.currency)}
+            />
+            <Statistic title={`${t('owed')} (${c.currency})`} value={money(c.owedMinor, c.currency)} />
+          </Space>
+        ))}
+      </Space>
+      <Tabs
+        items={[
+          { key: 'orders', label: t('ordersTab'), children: ordersPane },
+          { key: 'ledger', label: t('ledgerTab'), children: <LedgerTable /> },
         ]}
       />
       {openId !== null ? <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} /> : null}

@@ -1,6 +1,10 @@
 /** Payment center page (English: the reference every other language follows). */
 const payment = {
   title: 'Payment center',
+  ordersTab: 'Orders',
+  ledgerTab: 'Ledger',
+  byProvider: 'Payment provider',
+  recordedAt: 'Recorded',
   paid: 'Paid',
   refunded: 'Refunded',
   owed: 'Owed',

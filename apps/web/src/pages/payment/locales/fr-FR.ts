@@ -3,6 +3,10 @@ import type en from './en-US';
 
 const messages: typeof en = {
   title: 'Centre de paiement',
+  ordersTab: 'Commandes',
+  ledgerTab: 'Journal des paiements',
+  byProvider: 'Prestataire de paiement',
+  recordedAt: 'Enregistré le',
   paid: 'Payé',
   refunded: 'Remboursé',
   owed: 'Dû',

@@ -3,6 +3,10 @@ import type en from './en-US';
 
 const messages: typeof en = {
   title: 'Centro pagamenti',
+  ordersTab: 'Ordini',
+  ledgerTab: 'Registro',
+  byProvider: 'Fornitore di pagamento',
+  recordedAt: 'Registrato il',
   paid: 'Pagato',
   refunded: 'Rimborsato',
   owed: 'Da pagare',

@@ -3,6 +3,10 @@ import type en from './en-US';
 
 const messages: typeof en = {
   title: '결제 센터',
+  ordersTab: '주문',
+  ledgerTab: '결제 내역',
+  byProvider: '결제 대행사',
+  recordedAt: '기록일',
   paid: '결제됨',
   refunded: '환불됨',
   owed: '미결제',

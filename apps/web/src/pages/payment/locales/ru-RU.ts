@@ -3,6 +3,10 @@ import type en from './en-US';
 
 const messages: typeof en = {
   title: 'Центр платежей',
+  ordersTab: 'Заказы',
+  ledgerTab: 'Журнал платежей',
+  byProvider: 'Платёжный провайдер',
+  recordedAt: 'Записано',
   paid: 'Оплачено',
   refunded: 'Возвращено',
   owed: 'К оплате',

@@ -3,6 +3,10 @@ import type en from './en-US';
 
 const messages: typeof en = {
   title: '支付中心',
+  ordersTab: '订单',
+  ledgerTab: '收付记录',
+  byProvider: '支付服务商',
+  recordedAt: '记录时间',
   paid: '已付款',
   refunded: '已退款',
   owed: '待付款',

@@ -3,6 +3,10 @@ import type en from './en-US';
 
 const messages: typeof en = {
   title: '支付中心',
+  ordersTab: '訂單',
+  ledgerTab: '收付記錄',
+  byProvider: '支付服務商',
+  recordedAt: '記錄時間',
   paid: '已付款',
   refunded: '已退款',
   owed: '待付款',
