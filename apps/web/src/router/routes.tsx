@@ -1,10 +1,8 @@
 /**
- * The console's route table. Pages are lazy chunks. Every MENU_PAGES page with a path is a
- * child of the signed-in shell: the pages built so far load their own component, the others a
- * placeholder saying what the page is for and which later work fills it.
+ * The console's route table. Pages are lazy chunks (router/page-modules.ts). Every MENU_PAGES
+ * page with a path is a child of the signed-in shell.
  */
 import { MENU_PAGES } from '@apm/contract';
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import RootLayout from '../layouts/RootLayout';
@@ -13,148 +11,14 @@ import { requireSignedIn, rootRedirect } from './guards';
 import { PageError } from './PageError';
 import type { RouteHandle } from './handle';
 import { lazyPage } from './lazy-page';
-import type { PageNamespace } from '../locales/page-messages';
+import { FULL_SCREEN_PAGE_MODULES, MENU_PAGE_MODULES } from './page-modules';
 
 const handle = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
-type PageLoader = () => Promise<{ default: ComponentType }>;
-
-/** A page's component and the message namespaces it needs. */
-interface PageModule {
-  load: PageLoader;
-  namespaces: readonly PageNamespace[];
-}
-
-const page = (load: PageLoader, ...namespaces: PageNamespace[]): PageModule => ({ load, namespaces });
-
-/** Menu pages (by MENU_PAGES key) that have their real component; the rest show the placeholder. */
-const BUILT_PAGES: Record<string, PageModule> = {
-  office: page(() => import('../pages/offices/OfficesPage'), 'offices'),
-  agentActivation: page(() => import('../pages/offices/AgentActivationPage'), 'offices'),
-  customization: page(() => import('../pages/customers/CustomizationPage'), 'customers', 'offices'),
-  domainName: page(() => import('../pages/customers/DomainNamePage'), 'customers', 'offices'),
-  personalized: page(() => import('../pages/customers/PersonalizedPage'), 'customers', 'offices'),
-  home: page(() => import('../pages/home/HomePage')),
-  apm: page(() => import('../pages/home/ApmEntryPage')),
-  personalCenter: page(() => import('../pages/account/PersonalCenterPage'), 'account'),
-  authDemo: page(() => import('../pages/auth-demo/AuthDemoPage')),
-  menuManage: page(() => import('../pages/menus/MenuManagePage'), 'menus'),
-  sysSetting: page(() => import('../pages/system-settings/SystemSettingsPage'), 'systemSettings'),
-  announcement: page(() => import('../pages/announcements/AnnouncementManagerPage'), 'announcements'),
-  log: page(() => import('../pages/logs/LogsPage'), 'logs'),
-  alarm: page(() => import('../pages/alarms/AlarmsPage'), 'alarms'),
-  strategy: page(() => import('../pages/strategies/StrategiesPage'), 'strategies'),
-  terminalSync: page(() => import('../pages/terminal-sync/TerminalSyncPage'), 'terminalSync'),
-  widget: page(() => import('../pages/widgets/WidgetsPage'), 'widgets', 'editorPanels'),
-  purchase: page(() => import('../pages/purchase/PurchasePage'), 'purchase', 'payment'),
-  payment: page(() => import('../pages/payment/PaymentPage'), 'payment'),
-  customerCenter: page(
-    () => import('../pages/customer-center/CustomerCenterPage'),
-    'customerCenter',
-    'payment',
-  ),
-  dataStatistics: page(() => import('../pages/statistics/DataStatisticsPage'), 'statistics'),
-  behaviorStatistics: page(() => import('../pages/statistics/BehaviorStatisticsPage'), 'statistics'),
-  role: page(() => import('../pages/roles/RolesPage'), 'roles'),
-  dictionary: page(() => import('../pages/dictionary/DictionaryPage'), 'dictionary'),
-  faq: page(() => import('../pages/faq/FaqPage'), 'faq'),
-  messageNotification: page(
-    () => import('../pages/message-notification/MessageNotificationPage'),
-    'messageNotification',
-  ),
-  user: page(() => import('../pages/users/UsersPage'), 'users'),
-  material: page(() => import('../pages/materials/MaterialsPage'), 'materials', 'materialUpload'),
-  terminalMonitor: page(
-    () => import('../pages/terminal-monitor/TerminalMonitorPage'),
-    'terminalMonitor',
-    'planTimeline',
-    'messages',
-  ),
-  terminalInfo: page(
-    () => import('../pages/terminal-info/TerminalInfoPage'),
-    'terminalInfo',
-    'terminalMonitor',
-    'planTimeline',
-    'messages',
-  ),
-  terminalSettings: page(
-    () => import('../pages/terminal-settings/TerminalSettingsPage'),
-    'terminalSettings',
-    'terminalMonitor',
-  ),
-  terminalMap: page(
-    () => import('../pages/terminal-map/TerminalMapPage'),
-    'terminalMap',
-    'terminalMonitor',
-    'planTimeline',
-    'messages',
-  ),
-  terminalDebug: page(
-    () => import('../pages/terminal-debug/TerminalDebugPage'),
-    'terminalDebug',
-    'terminalMonitor',
-  ),
-  programMake: page(() => import('../pages/programs/ProgramsPage'), 'programs'),
-  programReview: page(
-    () => import('../pages/program-review/ProgramReviewPage'),
-    'programReview',
-    'reviewHistory',
-  ),
-  materialReview: page(
-    () => import('../pages/material-review/MaterialReviewPage'),
-    'materialReview',
-    'materials',
-    'reviewHistory',
-  ),
-  playPlan: page(() => import('../pages/plans/PlansPage'), 'plans', 'planTimeline'),
-  planMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake', 'planTimeline'),
-  messageForm: page(
-    () => import('../pages/messages/MessageFormPage'),
-    'messages',
-    'planMake',
-    'editorPanels',
-  ),
-  messageList: page(() => import('../pages/messages/MessagesPage'), 'messages', 'messageWebhook'),
-  messageReview: page(
-    () => import('../pages/message-review/MessageReviewPage'),
-    'messageReview',
-    'messages',
-    'reviewHistory',
-  ),
-  planReview: page(
-    () => import('../pages/plan-review/PlanReviewPage'),
-    'planReview',
-    'plans',
-    'planTimeline',
-    'reviewHistory',
-  ),
-};
-
-const placeholder = page(() => import('../pages/placeholder/PlaceholderPage'));
-const fullScreenPlaceholder = page(() => import('../pages/placeholder/FullScreenPlaceholder'));
-
-/** Full-screen pages (by path) that have their real component; the rest show the placeholder. */
-const BUILT_FULL_SCREEN_PAGES: Record<string, PageModule> = {
-  inframe: page(() => import('../pages/program-editor/InframePage'), 'programEditor'),
-  programEditor: page(
-    () => import('../pages/program-editor/ProgramEditorPage'),
-    'programEditor',
-    'editorPanels',
-    'programs',
-  ),
-  PlanMake: page(() => import('../pages/plan-make/PlanMakePage'), 'planMake', 'planTimeline'),
-  publishSet: page(() => import('../pages/publish/PublishSetPage'), 'publish', 'programs', 'plans'),
-  terminalSelection: page(
-    () => import('../pages/publish/TerminalSelectionPage'),
-    'publish',
-    'programs',
-    'plans',
-  ),
-};
-
 /** One shell child per menu page with a path. */
 const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.path).map((menuPage) => {
-  const built = BUILT_PAGES[menuPage.key] ?? placeholder;
+  const built = MENU_PAGE_MODULES[menuPage.key];
+  if (!built) throw new Error(`Menu page ${menuPage.key} has no component`);
   return {
     path: menuPage.path,
     handle: { menuKey: menuPage.key } satisfies RouteHandle,
@@ -163,7 +27,7 @@ const menuPageRoutes: RouteObject[] = MENU_PAGES.filter((menuPage) => menuPage.p
   };
 });
 
-/** Full-screen pages outside the shell (spec section 2), filled by later work. */
+/** Full-screen pages outside the shell (spec section 2) and their titles. */
 const FULL_SCREEN_PAGES = [
   ['inframe', 'inframe'],
   ['PlanMake', 'planMakeFull'],
@@ -209,7 +73,8 @@ const ANTD_ROUTES: RouteObject[] = [
     loader: requireSignedIn,
     lazy: lazyPage(() => import('../layouts/FullScreenLayout')),
     children: FULL_SCREEN_PAGES.map(([path, titleKey]) => {
-      const built = BUILT_FULL_SCREEN_PAGES[path] ?? fullScreenPlaceholder;
+      const built = FULL_SCREEN_PAGE_MODULES[path];
+      if (!built) throw new Error(`Full-screen page ${path} has no component`);
       return { path, handle: handle(titleKey), lazy: lazyPage(built.load, built.namespaces) };
     }),
   },

@@ -7,7 +7,6 @@ import common from './common';
 import exception from './exception';
 import home from './home';
 import login from './login';
-import placeholder from './placeholder';
 import request from './request';
 import route from './route';
 import settings from './settings';
@@ -29,7 +28,6 @@ const messages = {
   access,
   announcement,
   authDemo,
-  placeholder,
   timeZone,
 };
 

@@ -8,7 +8,6 @@ import common from './common';
 import exception from './exception';
 import home from './home';
 import login from './login';
-import placeholder from './placeholder';
 import request from './request';
 import route from './route';
 import settings from './settings';
@@ -30,7 +29,6 @@ const messages: Messages = {
   access,
   announcement,
   authDemo,
-  placeholder,
   timeZone,
 };
 
