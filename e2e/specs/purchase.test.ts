@@ -166,6 +166,14 @@ describe('purchase service, payment centre and customer center', () => {
     await finance.page.locator('.ant-drawer [data-testid=order-state-fulfilled]').waitFor();
     await finance.page.getByTestId('order-invoice').waitFor();
     violations.push(...(await scanPage(finance.page, '/service/payment details')));
+    await finance.page.keyboard.press('Escape');
+    await finance.page.getByRole('tab', { name: 'Ledger' }).click();
+    const entry = finance.page
+      .locator('.ant-table-row', { hasText: 'Payment received' })
+      .filter({ hasText: reference });
+    await entry.waitFor();
+    expect(await entry.innerText()).toMatch(/Payment received\s+CN¥10\.49/);
+    violations.push(...(await scanPage(finance.page, '/service/payment ledger')));
 
     await buyer.page.reload();
     await buyer.page.getByTestId('cc-storage').waitFor();
