@@ -80,6 +80,14 @@ export function SettingsSections({ items, canEdit, onClearSecret }: SectionsProp
         >
           <InputNumber min={1} max={102400} precision={0} suffix="MB" disabled={!uploadOpen || !canEdit} />
         </Form.Item>
+        <Form.Item
+          name="playEventsRetentionMonths"
+          label={label('playEventsRetentionMonths')}
+          rules={[required('playEventsRetentionMonths')]}
+          extra={t('playEventsRetentionHelp')}
+        >
+          <InputNumber min={1} max={120} precision={0} disabled={!canEdit} />
+        </Form.Item>
       </Section>
       <Section title={t('groups.content')}>
         <SwitchItem name="auditOpen" label={label('auditOpen')} />

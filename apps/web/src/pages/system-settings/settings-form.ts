@@ -3,7 +3,7 @@ import type { SettingItem } from '../../services/settings';
 
 /** Settings the page edits as plain controls (switches and numbers), by group. */
 export const SETTING_GROUPS = {
-  storage: ['capacityFlag', 'uploadLimitOpen', 'uploadLimitSize'],
+  storage: ['capacityFlag', 'uploadLimitOpen', 'uploadLimitSize', 'playEventsRetentionMonths'],
   content: ['auditOpen', 'reviewAutoApprove', 'terminalAuthFree', 'supportApiServer'],
   security: [
     'smsCodeOpen',

@@ -18,6 +18,7 @@ export default {
     capacityFlag: 'Enforce storage capacity per customer',
     uploadLimitOpen: 'Limit the size of one upload',
     uploadLimitSize: 'Upload size limit (MB)',
+    playEventsRetentionMonths: 'Proof-of-play events kept (months)',
     auditOpen: 'Content must be reviewed before publishing',
     reviewAutoApprove: "Reviewers' own content is approved when saved",
     terminalAuthFree: 'Terminals are accepted without authorisation',
@@ -48,6 +49,8 @@ export default {
     mapAttribution: 'Map attribution',
     mapGeocoderUrl: 'Address search (geocoder) URL',
   },
+  playEventsRetentionHelp:
+    'Older raw play events are deleted by whole months; hourly figures and online history are kept.',
   uploadEffective: 'Limit in force: {{size}} MB',
   strength: {
     level1: 'Letters and digits',

@@ -20,6 +20,7 @@ const messages: typeof en = {
     capacityFlag: 'Appliquer la capacité de stockage par client',
     uploadLimitOpen: 'Limiter la taille d’un import',
     uploadLimitSize: 'Limite d’import (Mo)',
+    playEventsRetentionMonths: 'Conservation des preuves de diffusion (mois)',
     auditOpen: 'Les contenus sont relus avant publication',
     reviewAutoApprove: 'Les contenus enregistrés par un valideur sont validés aussitôt',
     terminalAuthFree: 'Terminaux acceptés sans autorisation',
@@ -50,6 +51,8 @@ const messages: typeof en = {
     mapAttribution: 'Attribution de la carte',
     mapGeocoderUrl: 'URL de recherche d’adresses (géocodeur)',
   },
+  playEventsRetentionHelp:
+    'Les événements de diffusion plus anciens sont supprimés par mois entiers ; les chiffres horaires et l’historique de connexion sont conservés.',
   uploadEffective: 'Limite en vigueur : {{size}} Mo',
   strength: {
     level1: 'Lettres et chiffres',

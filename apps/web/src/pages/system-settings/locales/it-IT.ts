@@ -20,6 +20,7 @@ const messages: typeof en = {
     capacityFlag: 'Applica la capacità di archiviazione per cliente',
     uploadLimitOpen: 'Limita la dimensione di un caricamento',
     uploadLimitSize: 'Limite di caricamento (MB)',
+    playEventsRetentionMonths: 'Eventi di riproduzione conservati (mesi)',
     auditOpen: 'I contenuti vanno revisionati prima della pubblicazione',
     reviewAutoApprove: 'I contenuti salvati da un revisore sono approvati subito',
     terminalAuthFree: 'Terminali accettati senza autorizzazione',
@@ -50,6 +51,8 @@ const messages: typeof en = {
     mapAttribution: 'Attribuzione della mappa',
     mapGeocoderUrl: 'URL della ricerca indirizzi (geocoder)',
   },
+  playEventsRetentionHelp:
+    'Gli eventi di riproduzione più vecchi vengono eliminati per mesi interi; i dati orari e la cronologia online restano.',
   uploadEffective: 'Limite in vigore: {{size}} MB',
   strength: {
     level1: 'Lettere e cifre',

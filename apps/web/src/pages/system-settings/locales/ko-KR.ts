@@ -20,6 +20,7 @@ const messages: typeof en = {
     capacityFlag: '고객별 저장 용량 적용',
     uploadLimitOpen: '한 번 업로드 크기 제한',
     uploadLimitSize: '업로드 크기 제한 (MB)',
+    playEventsRetentionMonths: '재생 기록 보관 기간(개월)',
     auditOpen: '게시 전에 콘텐츠 검토 필요',
     reviewAutoApprove: '검토자가 저장한 콘텐츠는 바로 승인',
     terminalAuthFree: '인증 없이 단말 허용',
@@ -50,6 +51,8 @@ const messages: typeof en = {
     mapAttribution: '지도 저작권 표시',
     mapGeocoderUrl: '주소 검색(지오코더) URL',
   },
+  playEventsRetentionHelp:
+    '오래된 원본 재생 기록은 월 단위로 삭제되며, 시간별 집계와 온라인 기록은 유지됩니다.',
   uploadEffective: '적용 중인 제한: {{size}} MB',
   strength: {
     level1: '문자와 숫자',

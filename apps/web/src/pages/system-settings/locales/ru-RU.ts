@@ -20,6 +20,7 @@ const messages: typeof en = {
     capacityFlag: 'Ограничивать объём хранилища для каждого клиента',
     uploadLimitOpen: 'Ограничить размер одной загрузки',
     uploadLimitSize: 'Предел размера загрузки (МБ)',
+    playEventsRetentionMonths: 'Хранение событий показа (месяцев)',
     auditOpen: 'Контент проверяется перед публикацией',
     reviewAutoApprove: 'Контент, сохранённый проверяющим, одобряется сразу',
     terminalAuthFree: 'Терминалы принимаются без авторизации',
@@ -50,6 +51,8 @@ const messages: typeof en = {
     mapAttribution: 'Атрибуция карты',
     mapGeocoderUrl: 'URL поиска адресов (геокодер)',
   },
+  playEventsRetentionHelp:
+    'Более старые события показа удаляются целыми месяцами; почасовые данные и история подключения сохраняются.',
   uploadEffective: 'Действующий предел: {{size}} МБ',
   strength: {
     level1: 'Буквы и цифры',

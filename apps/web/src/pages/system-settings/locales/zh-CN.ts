@@ -20,6 +20,7 @@ const messages: typeof en = {
     capacityFlag: '按客户限制存储容量',
     uploadLimitOpen: '限制单次上传大小',
     uploadLimitSize: '上传大小上限（MB）',
+    playEventsRetentionMonths: '播放记录保留时长（月）',
     auditOpen: '内容发布前须审核',
     reviewAutoApprove: '审核员保存自己的内容时自动通过',
     terminalAuthFree: '终端免授权接入',
@@ -50,6 +51,7 @@ const messages: typeof en = {
     mapAttribution: '地图版权声明',
     mapGeocoderUrl: '地址搜索（地理编码）地址',
   },
+  playEventsRetentionHelp: '更早的原始播放记录按整月删除；按小时汇总的数据和在线记录会保留。',
   uploadEffective: '当前生效上限：{{size}} MB',
   strength: {
     level1: '字母和数字',

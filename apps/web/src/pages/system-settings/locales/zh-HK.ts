@@ -20,6 +20,7 @@ const messages: typeof en = {
     capacityFlag: '按客戶限制儲存容量',
     uploadLimitOpen: '限制單次上載大小',
     uploadLimitSize: '上載大小上限（MB）',
+    playEventsRetentionMonths: '播放記錄保留時長（月）',
     auditOpen: '內容發佈前須審核',
     reviewAutoApprove: '審核員儲存自己的內容時自動通過',
     terminalAuthFree: '終端免授權接入',
@@ -50,6 +51,7 @@ const messages: typeof en = {
     mapAttribution: '地圖版權聲明',
     mapGeocoderUrl: '地址搜尋（地理編碼）地址',
   },
+  playEventsRetentionHelp: '更早的原始播放記錄按整月刪除；按小時匯總的數據和在線記錄會保留。',
   uploadEffective: '目前生效上限：{{size}} MB',
   strength: {
     level1: '字母和數字',
