@@ -25,6 +25,14 @@ export async function downloadFile(
     headers: json ? { 'content-type': 'application/json' } : undefined,
     body: json ? JSON.stringify(body) : body,
   });
+  return saveResponse(response, fallback);
+}
+
+/**
+ * Saves what a streamed answer holds under the name the server gives (else `fallback`); answers
+ * that name. Throws a {@link RequestError} when the server refused (a JSON envelope, not a file).
+ */
+export async function saveResponse(response: Response, fallback: string): Promise<string> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
     const envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;

@@ -4,7 +4,6 @@
  * CSV / XLSX export, campaign PDF report).
  */
 import type {
-  Envelope,
   HeadCount,
   LoginActivity,
   OfficeInstant,
@@ -22,9 +21,9 @@ import type {
   WidgetActivity,
   WidgetNumber,
 } from '@apm/contract';
-import { attachmentName } from './download';
+import { saveResponse } from './download';
 import type { Page } from './office';
-import { apiUrl, request, RequestError, type RequestParams } from './request';
+import { apiUrl, request, type RequestParams } from './request';
 
 const BASE = '/a/api/statistics';
 
@@ -132,26 +131,7 @@ async function downloadGet(path: string, params: object, fallback: string): Prom
   const response = await fetch(apiUrl(`${BASE}/${path}`, params as RequestParams), {
     credentials: 'include',
   });
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
-    const envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;
-    throw new RequestError(envelope?.msg ?? response.statusText, {
-      code: envelope?.code ?? response.status,
-      status: response.status,
-      kind: 'http',
-      envelope,
-    });
-  }
-  const name = attachmentName(response.headers.get('content-disposition'), fallback);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return saveResponse(response, fallback);
 }
 
 /** GET playExport — plays per bucket and dimension as CSV or XLSX. */
