@@ -73,6 +73,7 @@ describe('loadConfig', () => {
         APM_PUBLIC_DOCS: '1',
         APM_SECRET_KEY: '0f'.repeat(32),
         APM_TIME_ZONE: 'America/New_York',
+        APM_FEEDS_ALLOW_PRIVATE: '1',
       },
       ROOT,
     );
@@ -108,6 +109,7 @@ describe('loadConfig', () => {
       terminal: { offlineSeconds: 90, registerRateLimit: 30 },
       publicDocs: true,
       secretKey: Buffer.from('0f'.repeat(32), 'hex'),
+      feedsAllowPrivate: true,
     });
   });
 

@@ -11,7 +11,8 @@ const BODY_LENGTH = 8;
 
 /**
  * Luhn mod N check character over the alphabet: catches every single wrong character and every
- * swap of two neighbours.
+ * swap of two neighbours but one — `0` and `Z` (the first and last characters, worth 0 and N−1)
+ * swapped, the known blind spot of Luhn mod N.
  */
 export function checkCharacter(body: string): string {
   const n = ALPHABET.length;

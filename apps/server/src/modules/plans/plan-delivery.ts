@@ -91,7 +91,7 @@ export class PlanDeliveryService {
     if (!ids.length || !programIds.length) return new Set();
     const rows = await queryRows<{ terminal_id: number }>(
       this.db,
-      sql`SELECT DISTINCT e.terminal_id FROM terminal_play_events e
+      sql`SELECT DISTINCT e.terminal_id FROM play_events e
         INNER JOIN plan_publications p ON p.terminal_id = e.terminal_id AND p.plan_id = ${planId}
         WHERE e.kind = 'program' AND e.program_id = ANY(${intArray(programIds)})
           AND e.terminal_id = ANY(${intArray(ids)})

@@ -130,7 +130,7 @@ export class PublishDeliveryService {
     if (!ids.length) return new Set();
     const rows = await queryRows<{ terminal_id: number }>(
       this.db,
-      sql`SELECT DISTINCT e.terminal_id FROM terminal_play_events e
+      sql`SELECT DISTINCT e.terminal_id FROM play_events e
         INNER JOIN program_publications p ON p.terminal_id = e.terminal_id AND p.program_id = e.program_id
         WHERE e.program_id = ${programId} AND e.kind = 'program' AND e.terminal_id = ANY(${intArray(ids)})
           AND e.started_at >= p.published_at - ${CLOCK_SLACK}`,

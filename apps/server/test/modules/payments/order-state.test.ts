@@ -62,7 +62,7 @@ describe('payment references', () => {
     expect(seen.size).toBe(2000);
   });
 
-  it('catch every single wrong character and every swap of neighbours by the check character', () => {
+  it('catch every single wrong character and every swap of neighbours but 0↔Z by the check character', () => {
     const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     for (let n = 0; n < 50; n++) {
       const ref = newPaymentReference();
@@ -74,12 +74,16 @@ describe('payment references', () => {
           const typo = body.slice(0, i) + c + body.slice(i + 1);
           expect(checkCharacter(typo)).not.toBe(check);
         }
-        if (i < 7 && body[i] !== body[i + 1]) {
+        // Luhn mod N cannot see 0 and Z (worth 0 and 31) swapped; every other swap changes the check.
+        const blindSpot = ['0Z', 'Z0'].includes(`${body[i]}${body[i + 1]}`);
+        if (i < 7 && body[i] !== body[i + 1] && !blindSpot) {
           const swapped = body.slice(0, i) + body[i + 1] + body[i] + body.slice(i + 2);
           expect(checkCharacter(swapped)).not.toBe(check);
         }
       }
     }
+    // The blind spot itself, so that the comment stays true.
+    expect(checkCharacter('0Z345678')).toBe(checkCharacter('Z0345678'));
   });
 
   it('forgive case, spaces, dashes and O/I/L typed for 0/1, and refuse a wrong check character', () => {
