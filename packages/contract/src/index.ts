@@ -42,3 +42,4 @@ export * from './widget-frame.js';
 export * from './purchase.js';
 export * from './payment.js';
 export * from './customer-center.js';
+export * from './statistics-options.js';

@@ -36,7 +36,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // JIT off: the statistics' aggregates cross the planner's JIT cost line and spent ~185 ms compiling
+    // in a 0.5 s query (bench:stats); these are short queries that JIT does not pay back.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
     // An idle client whose server went away (restart, failover) reports here; without a
     // listener the process would crash. The pool replaces the client on next use.
     pool.on('error', (err) => process.stderr.write(`PostgreSQL idle client error: ${err.message}\n`));

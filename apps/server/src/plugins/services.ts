@@ -49,6 +49,7 @@ import { TerminalDeviceService } from '../terminal/device-service.js';
 import { TerminalGateway } from '../terminal/gateway.js';
 import { HeadCountSink } from '../terminal/head-counts.js';
 import { PlayEventSink } from '../terminal/play-events.js';
+import { OnlineRollup } from '../terminal/online-rollup.js';
 import { PlayRetention } from '../terminal/play-retention.js';
 import { TerminalPresence } from '../terminal/presence.js';
 import { TerminalScreenshotStore } from '../terminal/screenshots.js';
@@ -117,6 +118,8 @@ export interface Services {
   /** Proof-of-play events from the channel, batch-inserted. */
   terminalPlayEvents: PlayEventSink;
   terminalHeadCounts: HeadCountSink;
+  /** Once for the cluster: rolls online periods up for the statistics. */
+  onlineRollup: OnlineRollup;
   playRetention: PlayRetention;
   /** The terminal channel of this instance (holds the sockets, delivers what the bus publishes). */
   terminalGateway: TerminalGateway;
@@ -265,6 +268,7 @@ function createTerminalServices(
   const playRetention = new PlayRetention(terminalPlayEvents.partitions, () =>
     settings.get('playEventsRetentionMonths'),
   );
+  const onlineRollup = new OnlineRollup(db);
   const terminalGateway = new TerminalGateway({
     devices: terminalDevices,
     presence: terminalPresence,
@@ -283,6 +287,7 @@ function createTerminalServices(
     terminalPlayEvents,
     terminalHeadCounts,
     playRetention,
+    onlineRollup,
     terminalGateway,
     terminalScreenshots: new TerminalScreenshotStore(db, filesDir, config.timeZone),
   };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { AckedSink, type OnDurable, type WriteResult } from './acked-sink.js';
 import { PLAY_MAX_AGE_MS, PLAY_MAX_AHEAD_MS } from './play-events.js';
+import { AUDIENCE_KIND, ROLLUP_COUNTS, rollupCtes } from './play-rollup.js';
 import { jsonRows, queryRows } from './sql.js';
 
 /** One audience count as the ingest writes it. */
@@ -16,8 +17,9 @@ interface HeadCountRow {
 
 /**
  * Audience counts from terminals with a camera, exactly once like proof of play: buffered, written in
- * one statement per flush (duplicates skipped, the terminal's office as of ingest), acknowledged with
- * `headCountAck` after the commit. Counts too old or too far ahead are refused and acknowledged.
+ * one statement per flush (duplicates skipped, the terminal's office as of ingest) together with their
+ * roll-up rows (kind {@link AUDIENCE_KIND}), acknowledged with `headCountAck` after the commit. Counts
+ * too old or too far ahead are refused and acknowledged.
  */
 export class HeadCountSink extends AckedSink<HeadCountRow> {
   protected readonly label = 'head counts';
@@ -68,9 +70,16 @@ export class HeadCountSink extends AckedSink<HeadCountRow> {
           period_seconds int, count int)
         LEFT JOIN terminals t ON t.id = v.terminal_id
         ON CONFLICT DO NOTHING
-        RETURNING 1
-      )
-      SELECT count(*)::int AS inserted FROM ins`,
+        RETURNING terminal_id, started_at, period_seconds, count, office_id
+      ),
+      hourly AS (
+        SELECT date_trunc('hour', started_at, 'UTC') AS hour, terminal_id, max(coalesce(office_id, 0)) AS office_id,
+          '${sql.raw(AUDIENCE_KIND)}' AS kind, 0 AS subject_id, '' AS subject_key, NULL::text AS subject_name,
+          sum(count)::int AS plays, (sum(period_seconds) * 1000)::bigint AS duration_ms
+        FROM ins GROUP BY 1, 2
+      ),
+      ${rollupCtes()}
+      SELECT (SELECT count(*) FROM ins)::int AS inserted, (${ROLLUP_COUNTS})::int AS rolled`,
     );
     return { inserted: result?.inserted ?? 0 };
   }

@@ -10,6 +10,8 @@ export async function startTerminalServices(services: Services, log: FastifyBase
   services.terminalHeadCounts.start(log);
   // Once for the cluster: the leader drops old partitions and creates next month's.
   services.playRetention.follow(services.leader, log);
+  // Once for the cluster: the leader rolls online periods up to the hour for the statistics.
+  services.onlineRollup.follow(services.leader, log);
   services.terminalGateway.start(log);
 }
 
@@ -17,6 +19,7 @@ export async function startTerminalServices(services: Services, log: FastifyBase
 export async function stopTerminalServices(services: Services): Promise<void> {
   services.terminalGateway.stop();
   services.playRetention.detach();
+  services.onlineRollup.detach();
   await services.terminalCommands.stop();
   await services.terminalPlayEvents.stop();
   await services.terminalHeadCounts.stop();

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { LeaderElection, LeaderTask } from '../cluster/leader.js';
+import { PeriodicLeaderTask } from '../cluster/periodic-task.js';
 import { monthStart, partitionName, type PlayPartitions } from './play-partitions.js';
 
 /** How often the job runs on the leader. */
@@ -18,42 +17,15 @@ export interface RetentionRun {
  * so that the first events of a month never wait for one. Hourly roll-ups, head counts and online
  * periods are kept.
  */
-export class PlayRetention implements LeaderTask {
-  private timer: NodeJS.Timeout | null = null;
-  private unfollow: (() => void) | null = null;
-  private log: FastifyBaseLogger | null = null;
+export class PlayRetention extends PeriodicLeaderTask<RetentionRun> {
+  protected readonly failure = 'proof-of-play retention failed';
 
   constructor(
     private readonly partitions: PlayPartitions,
     private readonly retentionMonths: () => Promise<number>,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Runs while this instance leads (at once, then daily). */
-  follow(leader: LeaderElection, log: FastifyBaseLogger): void {
-    this.log = log;
-    this.unfollow = leader.whileLeader(this);
-  }
-
-  /** Stops following the leadership (and the timer). */
-  detach(): void {
-    this.unfollow?.();
-    this.unfollow = null;
-  }
-
-  /** Whether the daily run is scheduled here (this instance leads). */
-  get running(): boolean {
-    return this.timer !== null;
-  }
-
-  start(): void {
-    this.timer = setInterval(() => void this.safeRun(), DAY_MS).unref();
-    void this.safeRun();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  ) {
+    super(DAY_MS);
   }
 
   /** One run: drops what is past the retention, creates this month's and next month's partitions. */
@@ -74,13 +46,8 @@ export class PlayRetention implements LeaderTask {
     return { dropped, created };
   }
 
-  private async safeRun(): Promise<void> {
-    try {
-      const { dropped, created } = await this.run();
-      if (dropped.length || created.length)
-        this.log?.info({ dropped, created }, 'proof-of-play partitions dropped and created');
-    } catch (err) {
-      this.log?.error({ err }, 'proof-of-play retention failed');
-    }
+  protected report({ dropped, created }: RetentionRun): void {
+    if (dropped.length || created.length)
+      this.log?.info({ dropped, created }, 'proof-of-play partitions dropped and created');
   }
 }

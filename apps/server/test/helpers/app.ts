@@ -9,6 +9,7 @@ import { offices, roles, userRoles, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 import { seedCatalogue } from '../../src/modules/system/seed.js';
 import { openTestDatabase } from './database.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { eq, inArray } from 'drizzle-orm';
 
 /** The administrator every initialised test app has. */
@@ -30,16 +31,18 @@ export interface TestAppOptions {
   logger?: BuildOptions['logger'];
   /** Sees every route as it is registered (route-table walks). */
   onRoute?: BuildOptions['onRoute'];
+  /** An open database to build on instead of a fresh one (a benchmark's kept dataset); closed with the app. */
+  database?: DatabaseHandle;
 }
 
 /** Builds the app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { extend, logger, onRoute }: TestAppOptions = {},
+  { extend, logger, onRoute, database: given }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apm-test-'));
   const config = loadConfig({ APM_DATA_DIR: dataDir, APM_WEB_DIR: path.join(dataDir, 'no-web'), ...env });
-  const database = await openTestDatabase();
+  const database = given ?? (await openTestDatabase());
   await seedCatalogue(database.db);
   const app = await buildApp({ config, db: database.db, logger, onRoute });
   extend?.(app);

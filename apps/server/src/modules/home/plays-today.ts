@@ -1,7 +1,8 @@
 import type { HomeDashboard } from '@apm/contract';
-import { and, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { playHourly } from '../../db/schema/index.js';
+import { playOfficeHourly } from '../../db/schema/index.js';
+import { ALL_SUBJECTS } from '../statistics/play-rollup-reads.js';
 import { dataScope } from '../../lib/data-scope.js';
 import type { AuthContext } from '../auth/session-service.js';
 
@@ -18,19 +19,20 @@ export async function playsToday(
   timeZone: string,
 ): Promise<NonNullable<HomeDashboard['plays']>> {
   const midnight = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
-  const localHour = sql<number>`extract(hour from ${playHourly.hour} at time zone ${timeZone})::int`;
+  const localHour = sql<number>`extract(hour from ${playOfficeHourly.hour} at time zone ${timeZone})::int`;
   const rows = await db
     .select({
       hour: localHour,
-      plays: sql<number>`sum(${playHourly.plays})::int`,
-      ms: sql<number>`sum(${playHourly.durationMs})::bigint`,
+      plays: sql<number>`sum(${playOfficeHourly.plays})::int`,
+      ms: sql<number>`sum(${playOfficeHourly.durationMs})::bigint`,
     })
-    .from(playHourly)
+    .from(playOfficeHourly)
     .where(
       and(
-        gte(playHourly.hour, midnight),
-        inArray(playHourly.kind, PLAY_KINDS),
-        dataScope(auth, playHourly.officeId),
+        gte(playOfficeHourly.hour, midnight),
+        inArray(playOfficeHourly.kind, PLAY_KINDS),
+        dataScope(auth, playOfficeHourly.officeId),
+        eq(playOfficeHourly.subjectId, ALL_SUBJECTS),
       ),
     )
     // By position: the time zone is a parameter, so the expression repeated would not match.

@@ -54,12 +54,23 @@ export interface LedgerInput {
   providerRef?: string | null;
 }
 
-/** Records the payment of a locked order waiting for it → paid, and issues its invoice. */
-export async function payOrder(tx: Tx, order: Order, actor: Actor, input: LedgerInput): Promise<void> {
-  assertTransition(order.paymentReference, order.state as OrderState, 'paid');
+/** The state a ledger entry of each kind moves its order to. */
+const LEDGER_MOVES = { payment: 'paid', refund: 'refunded' } as const satisfies Record<string, OrderState>;
+
+/**
+ * Records a payment or refund of a locked order in the ledger, then moves the order to paid or refunded
+ * with its history entry (the note goes to both). The caller has checked the transition first.
+ */
+async function recordAndMove(
+  tx: Tx,
+  order: Order,
+  kind: keyof typeof LEDGER_MOVES,
+  actor: Actor,
+  input: LedgerInput,
+): Promise<void> {
   await tx.insert(payments).values({
     orderId: order.id,
-    kind: 'payment',
+    kind,
     amountMinor: input.amountMinor,
     currency: order.currency,
     provider: input.provider ?? order.provider,
@@ -68,7 +79,13 @@ export async function payOrder(tx: Tx, order: Order, actor: Actor, input: Ledger
     note: input.note,
     recordedBy: actor,
   });
-  await moveOrder(tx, order, 'paid', actor, input.note);
+  await moveOrder(tx, order, LEDGER_MOVES[kind], actor, input.note);
+}
+
+/** Records the payment of a locked order waiting for it → paid, and issues its invoice. */
+export async function payOrder(tx: Tx, order: Order, actor: Actor, input: LedgerInput): Promise<void> {
+  assertTransition(order.paymentReference, order.state as OrderState, 'paid');
+  await recordAndMove(tx, order, 'payment', actor, input);
   await issueInvoice(tx, order);
 }
 
@@ -82,18 +99,7 @@ export async function refundLockedOrder(
 ): Promise<void> {
   assertTransition(order.paymentReference, order.state as OrderState, 'refunded');
   if (order.state === 'fulfilled') await reverseGrant(tx, order, storageUsed);
-  await tx.insert(payments).values({
-    orderId: order.id,
-    kind: 'refund',
-    amountMinor: input.amountMinor,
-    currency: order.currency,
-    provider: input.provider ?? order.provider,
-    providerRef: input.providerRef ?? null,
-    valueDate: input.valueDate,
-    note: input.note,
-    recordedBy: actor,
-  });
-  await moveOrder(tx, order, 'refunded', actor, input.note);
+  await recordAndMove(tx, order, 'refund', actor, input);
 }
 
 /**

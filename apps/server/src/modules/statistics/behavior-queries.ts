@@ -1,12 +1,24 @@
 import type { HeadCount, LoginActivity } from '@apm/contract';
-import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { auditLogs, headCounts, terminals, users } from '../../db/schema/index.js';
 import { dataScope, officesUnder } from '../../lib/data-scope.js';
+import { AUDIENCE_KIND } from '../../terminal/play-rollup.js';
 import { queryRows } from '../../terminal/sql.js';
-import { bucketOf, bucketRows, isoText, type StatsPeriod } from './stats-period.js';
+import { hourlySums, terminalSums } from './play-rollup-reads.js';
+import {
+  bucketIndex,
+  bucketOf,
+  bucketRows,
+  isoText,
+  localClock,
+  periodBuckets,
+  type StatsPeriod,
+} from './stats-period.js';
 import { rowScope, type StatsScope } from './stats-scope.js';
 import { deviceOf } from './user-agent.js';
+
+const HOUR_MS = 3_600_000;
 
 /** Most users and terminals a breakdown lists. */
 const TOP_MAX = 20;
@@ -123,47 +135,59 @@ export class BehaviorStats {
     }
   }
 
-  /** People counted by the range's camera terminals: total, per bucket, by hour of day, top terminals. */
+  /**
+   * People counted by the range's camera terminals: total, per bucket, by hour of day, top terminals.
+   * Whole hours come from the roll-ups (kind `audience`), the parts of hours at the period's ends from
+   * the raw counts.
+   */
   async headCount(scope: StatsScope, p: StatsPeriod): Promise<HeadCount> {
     const h = headCounts;
-    const where = and(
-      rowScope(scope, h.officeId, h.terminalId),
-      gte(h.startedAt, p.from),
-      lt(h.startedAt, p.to),
-    )!;
-    const [totals] = await this.db
-      .select({ total: sql<number>`coalesce(sum(${h.count}), 0)::int` })
-      .from(h)
-      .where(where);
-    const series = await queryRows<{ bucket: string; value: number }>(
+    const firstHour = new Date(Math.ceil(p.from.getTime() / HOUR_MS) * HOUR_MS);
+    const lastHour = new Date(Math.max(firstHour.getTime(), Math.floor(p.to.getTime() / HOUR_MS) * HOUR_MS));
+    const hours = { ...p, from: firstHour, to: lastHour };
+    // The parts of hours at the ends (none when the period starts and ends on the hour).
+    const ends = (
+      [
+        [p.from, firstHour < p.to ? firstHour : p.to],
+        [lastHour > p.from ? lastHour : p.to, p.to],
+      ] as [Date, Date][]
+    ).filter(([a, b]) => a < b);
+    const rawEnds = ends.length
+      ? and(
+          rowScope(scope, h.officeId, h.terminalId),
+          or(...ends.map(([a, b]) => and(gte(h.startedAt, a), lt(h.startedAt, b)))),
+        )!
+      : sql`false`;
+    const pick = { kind: AUDIENCE_KIND };
+    const rows = await queryRows<{ at: string; n: number }>(
       this.db,
-      sql`with b as (${bucketRows(p)}),
-          c as (select ${bucketOf(h.startedAt, p)} as bucket, sum(${h.count}) as n from ${h} where ${where} group by 1)
-        select ${isoText(sql`b.b`)} as bucket, coalesce(c.n, 0)::int as value
-        from b left join c on c.bucket = ${isoText(sql`b.b`)} order by b.b`,
+      sql`select ${isoText(sql`hour`)} as at, sum(plays)::int as n from ${hourlySums(scope, hours, pick)} s group by hour
+        union all
+        select ${isoText(h.startedAt)}, sum(${h.count})::int from ${h} where ${rawEnds} group by ${h.startedAt}`,
     );
-    const hours = await this.db
-      .select({
-        hour: sql<number>`extract(hour from ${h.startedAt} at time zone ${p.timeZone})::int`,
-        n: sql<number>`sum(${h.count})::int`,
-      })
-      .from(h)
-      .where(where)
-      .groupBy(sql`1`);
+    const buckets = await periodBuckets(this.db, p);
+    const series = buckets.map((b) => ({ bucket: b.bucket, value: 0 }));
     const byHour = Array.from({ length: 24 }, () => 0);
-    for (const r of hours) byHour[r.hour] = r.n;
-    const byTerminal = await this.db
-      .select({
-        terminalId: h.terminalId,
-        name: sql<string>`coalesce(max(${terminals.name}), '#' || ${h.terminalId})`,
-        count: sql<number>`sum(${h.count})::int`,
-      })
-      .from(h)
-      .leftJoin(terminals, sql`${terminals.id} = ${h.terminalId}`)
-      .where(where)
-      .groupBy(h.terminalId)
-      .orderBy(sql`sum(${h.count}) desc`, h.terminalId)
-      .limit(TOP_MAX);
-    return { total: totals?.total ?? 0, series, byHour, byTerminal };
+    const local = localClock(p.timeZone);
+    let total = 0;
+    for (const r of rows) {
+      const at = Date.parse(r.at);
+      const i = bucketIndex(buckets, at);
+      if (i >= 0) series[i]!.value += r.n;
+      byHour[local(at).hour]! += r.n;
+      total += r.n;
+    }
+    const byTerminal = await queryRows<HeadCount['byTerminal'][number]>(
+      this.db,
+      sql`with c as (
+          select terminal_id, plays as n from ${terminalSums(scope, hours, pick)} s
+          union all
+          select ${h.terminalId}, ${h.count} from ${h} where ${rawEnds})
+        select c.terminal_id as "terminalId", coalesce(max(${terminals.name}), '#' || c.terminal_id) as name,
+          sum(c.n)::int as count
+        from c left join ${terminals} on ${terminals.id} = c.terminal_id
+        group by c.terminal_id order by sum(c.n) desc, c.terminal_id limit ${TOP_MAX}`,
+    );
+    return { total, series, byHour, byTerminal };
   }
 }

@@ -1,33 +1,25 @@
 import type { OnlineTime, StartupRate, TerminalCount } from '@apm/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { offices, terminalOnlinePeriods, terminals } from '../../db/schema/index.js';
+import { offices, terminals } from '../../db/schema/index.js';
 import { queryRows } from '../../terminal/sql.js';
 import { seesPending } from '../terminals/terminal-scope.js';
 import { bucketRows, isoText, type StatsPeriod } from './stats-period.js';
-import { scopedTerminalIds, terminalRowScope, type StatsScope } from './stats-scope.js';
+import {
+  periodsByBucket,
+  periodsToRead,
+  rolledHours,
+  rollupAnswers,
+  startedByBucket,
+  startedInPeriod,
+  untilOf,
+} from './online-rollup-reads.js';
+import { terminalRowScope, type StatsScope } from './stats-scope.js';
 
 /** Most rows of a by-office, by-platform or by-version breakdown. */
 const BREAKDOWN_MAX = 50;
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);
-
-/**
- * Online periods of the scoped terminals clipped to `[from, min(to, now))` as a CTE `p(terminal_id, s, e)`:
- * an open period lasts until now.
- */
-function clippedPeriods(scope: StatsScope, p: StatsPeriod, now: Date): ReturnType<typeof sql> {
-  const from = p.from.toISOString();
-  const to = new Date(Math.min(p.to.getTime(), now.getTime())).toISOString();
-  const t = terminalOnlinePeriods;
-  return sql`select ${t.terminalId} as terminal_id,
-      greatest(${t.startedAt}, ${from}::timestamptz) as s,
-      least(coalesce(${t.endedAt}, ${now.toISOString()}::timestamptz), ${to}::timestamptz) as e
-    from ${t}
-    where ${t.terminalId} in ${scopedTerminalIds(scope)}
-      and ${t.startedAt} < ${to}::timestamptz
-      and (${t.endedAt} is null or ${t.endedAt} > ${from}::timestamptz)`;
-}
 
 /** Fleet figures: terminal counts, online time, startup rate. */
 export class FleetStats {
@@ -79,15 +71,22 @@ export class FleetStats {
       .select({ n: sql<number>`count(*)::int` })
       .from(terminals)
       .where(terminalRowScope(scope));
-    const until = new Date(Math.min(p.to.getTime(), now.getTime()));
+    const until = untilOf(p, now);
+    const rolled = rollupAnswers(scope, p);
+    const periods = periodsToRead(scope, p, now, rolled);
+    // One statement each: a roll-up running meanwhile is seen whole or not at all.
     const series = await queryRows<{ bucket: string; seconds: number; span: number }>(
       this.db,
-      sql`with b as (${bucketRows(p)}), p as (${clippedPeriods(scope, p, now)})
+      sql`with b as (${bucketRows(p)}), p as (${periods}), ${periodsByBucket},
+          secs as (select bucket, sum(extract(epoch from e - s)) as seconds from pb group by bucket),
+          rsecs as (select bi.b as bucket, sum(rh.ms)::float8 / 1000 as seconds
+            from ${rolledHours(scope, p, rolled)} rh cross join starts join bi on bi.i = width_bucket(rh.hour, starts.a)
+            group by 1)
         select ${isoText(sql`b.b`)} as bucket,
-          coalesce(sum(extract(epoch from least(p.e, b.e) - greatest(p.s, b.b))) filter (where p.terminal_id is not null), 0)::float8 as seconds,
+          (coalesce(secs.seconds, 0) + coalesce(rsecs.seconds, 0))::float8 as seconds,
           greatest(0, extract(epoch from least(b.e, ${until.toISOString()}::timestamptz) - greatest(b.b, ${p.from.toISOString()}::timestamptz)))::float8 as span
-        from b left join p on p.s < b.e and p.e > b.b
-        group by b.b, b.e order by b.b`,
+        from b left join secs on secs.bucket = b.b left join rsecs on rsecs.bucket = b.b
+        order by b.b`,
     );
     const byOffice = await queryRows<{
       officeId: number;
@@ -97,13 +96,15 @@ export class FleetStats {
       seconds: number;
     }>(
       this.db,
-      sql`with p as (${clippedPeriods(scope, p, now)}),
-          s as (select terminal_id, sum(extract(epoch from e - s))::float8 as seconds from p where e > s group by terminal_id)
+      sql`with p as (${periods}),
+          s as (select terminal_id, sum(extract(epoch from e - s))::float8 as seconds from p where e > s group by terminal_id),
+          ro as (select office_id, sum(ms)::float8 / 1000 as seconds from ${rolledHours(scope, p, rolled)} rh group by office_id)
         select ${terminals.officeId} as "officeId", ${offices.name} as "officeName",
           count(*)::int as terminals, (count(*) filter (where ${terminals.online}))::int as "onlineNow",
-          coalesce(sum(s.seconds), 0)::float8 as seconds
+          (coalesce(sum(s.seconds), 0) + coalesce(max(ro.seconds), 0))::float8 as seconds
         from ${terminals} join ${offices} on ${offices.id} = ${terminals.officeId}
           left join s on s.terminal_id = ${terminals.id}
+          left join ro on ro.office_id = ${terminals.officeId}
         where ${terminalRowScope(scope)}
         group by ${terminals.officeId}, ${offices.name}
         order by count(*) desc, ${offices.name} limit ${BREAKDOWN_MAX}`,
@@ -135,16 +136,19 @@ export class FleetStats {
       .select({ n: sql<number>`count(*)::int` })
       .from(terminals)
       .where(terminalRowScope(scope));
+    const rolled = rollupAnswers(scope, p);
+    const periods = periodsToRead(scope, p, now, rolled);
     const rows = await queryRows<{ bucket: string; started: number }>(
       this.db,
-      sql`with b as (${bucketRows(p)}), p as (${clippedPeriods(scope, p, now)})
-        select ${isoText(sql`b.b`)} as bucket, count(distinct p.terminal_id)::int as started
-        from b left join p on p.s < b.e and p.e > b.b and p.e > p.s
-        group by b.b order by b.b`,
+      sql`with b as (${bucketRows(p)}), p as (${periods}), ${periodsByBucket},
+          ${startedByBucket(scope, p, rolled)}
+        select ${isoText(sql`b.b`)} as bucket, coalesce(started.n, 0)::int as started
+        from b left join started on started.bucket = b.b
+        order by b.b`,
     );
     const [{ n: startedAny } = { n: 0 }] = await queryRows<{ n: number }>(
       this.db,
-      sql`with p as (${clippedPeriods(scope, p, now)}) select count(distinct terminal_id)::int as n from p where e > s`,
+      sql`with p as (${periods}), ${startedInPeriod(scope, p, rolled)} select n from started_any`,
     );
     return {
       terminals: count,

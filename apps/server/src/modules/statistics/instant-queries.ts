@@ -1,7 +1,8 @@
 import type { OfficeInstant, TerminalFigures } from '@apm/contract';
 import { and, eq, gte, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { offices, playHourly, terminalOnlinePeriods, terminals } from '../../db/schema/index.js';
+import { offices, playOfficeHourly, terminalOnlinePeriods, terminals } from '../../db/schema/index.js';
+import { ALL_SUBJECTS, terminalSums } from './play-rollup-reads.js';
 import { dataScope } from '../../lib/data-scope.js';
 import { intArray, queryRows } from '../../terminal/sql.js';
 import type { AuthContext } from '../auth/session-service.js';
@@ -50,17 +51,18 @@ export class InstantStats {
     const playRows = await this.db
       .select({
         path: offices.path,
-        plays: sql<number>`sum(${playHourly.plays})::int`,
-        ms: sql<number>`sum(${playHourly.durationMs})::float8`,
+        plays: sql<number>`sum(${playOfficeHourly.plays})::int`,
+        ms: sql<number>`sum(${playOfficeHourly.durationMs})::float8`,
       })
-      .from(playHourly)
-      .innerJoin(offices, eq(offices.id, playHourly.officeId))
+      .from(playOfficeHourly)
+      .innerJoin(offices, eq(offices.id, playOfficeHourly.officeId))
       .where(
         and(
-          dataScope(auth, playHourly.officeId),
+          dataScope(auth, playOfficeHourly.officeId),
           like(offices.path, `${root.path}%`),
-          sql`${playHourly.kind} = 'program'`,
-          gte(playHourly.hour, new Date(midnight[0]!.t)),
+          sql`${playOfficeHourly.kind} = 'program'`,
+          eq(playOfficeHourly.subjectId, ALL_SUBJECTS),
+          gte(playOfficeHourly.hour, new Date(midnight[0]!.t)),
         ),
       )
       .groupBy(offices.path);
@@ -103,9 +105,9 @@ export class InstantStats {
       sql`with t as (
           select ${terminals.id} as id from ${terminals} where ${terminals.id} = any(${intArray(ids)}) and ${claimedInScope(auth)}),
         pl as (
-          select ${playHourly.terminalId} as id, sum(${playHourly.plays})::int as plays, sum(${playHourly.durationMs})::float8 as ms
-          from ${playHourly} where ${playHourly.terminalId} in (select id from t) and ${playHourly.kind} = 'program'
-            and ${playHourly.hour} >= ${from}::timestamptz and ${playHourly.hour} < ${p.to.toISOString()}::timestamptz
+          select s.terminal_id as id, sum(s.plays)::int as plays, sum(s.ms)::float8 as ms
+          from ${terminalSums({ auth, terminalIds: ids }, p, { kind: 'program' })} s
+          where s.terminal_id in (select id from t)
           group by 1),
         op as (
           select ${op.terminalId} as id, sum(greatest(0, extract(epoch from

@@ -12,6 +12,7 @@ import { offices, playHourly, terminals } from '../../db/schema/index.js';
 import { queryRows } from '../../terminal/sql.js';
 import { fieldError } from '../users/user-access.js';
 import { bucketIndex, isoText, localClock, periodBuckets, type StatsPeriod } from './stats-period.js';
+import { hourlySums, reach, terminalSums, type SubjectPick } from './play-rollup-reads.js';
 import { rowScope, type StatsScope } from './stats-scope.js';
 
 const h = playHourly;
@@ -78,33 +79,55 @@ export function dimensionOf(dimension: PlayDimension): { key: SQL; name: SQL<str
 export const dimensionKind = (dimension: PlayDimension, f: PlayFilter): string =>
   dimension === 'terminal' || dimension === 'office' ? f.subject : dimension;
 
-const TOP_SORTS = { plays: sql`sum(${h.plays})`, seconds: sql`sum(${h.durationMs})`, name: sql`2` };
+/** The subject a read of `kind` is narrowed to: the filter's, when it counts that kind. */
+const pickOf = (f: PlayFilter, kind: string): SubjectPick => ({
+  kind,
+  subjectId: kind === f.subject ? f.subjectId : undefined,
+});
 
-/** Proof of play from the hourly roll-up (never the raw events). */
+/** Sort keys of a top list, by position in its select list (id, name, plays, ms). */
+const TOP_SORTS = { plays: sql`3`, seconds: sql`4`, name: sql`2` };
+
+/** A page of a top list as the queries below read it: key, name, sums and the total of keys. */
+interface TopRow {
+  id: number;
+  name: string;
+  plays: number;
+  ms: number;
+  total: number;
+}
+
+/**
+ * Proof of play from the roll-ups (never the raw events): fleet-wide sums from `play_office_hourly`,
+ * per-terminal sums from `play_daily` and `play_hourly`, distinct terminals from the reach bit sets
+ * (see `play-rollup-reads.ts`); when the scope names terminals, from their `play_hourly` rows.
+ */
 export class PlayStats {
   constructor(private readonly db: Database) {}
 
   /**
    * Totals, a series per bucket and the weekday × hour-of-day heat map: one scan sums the roll-up by
-   * hour (at most 24 rows a day), buckets and heat-map cells are made from those; a second counts the
-   * distinct terminals and subjects.
+   * hour (at most 24 rows a day), buckets and heat-map cells are made from those; the distinct
+   * terminals come from the reach bit sets, the distinct subjects from the office roll-up.
    */
   async summary(scope: StatsScope, p: StatsPeriod, f: PlayFilter): Promise<PlaySummary> {
-    const where = playWhere(scope, p, f);
+    const pick = pickOf(f, f.subject);
     const byHour = await queryRows<{ at: string; plays: number; ms: number }>(
       this.db,
-      sql`select ${isoText(h.hour)} as at, sum(${h.plays})::int as plays, sum(${h.durationMs})::float8 as ms
-        from ${h} where ${where} group by ${h.hour}`,
+      sql`select ${isoText(sql`hour`)} as at, sum(plays)::int as plays, sum(ms)::float8 as ms
+        from ${hourlySums(scope, p, pick)} s group by hour`,
     );
-    const [distinct] = byHour.length
-      ? await this.db
-          .select({
-            terminals: sql<number>`count(distinct ${h.terminalId})::int`,
-            subjects: sql<number>`count(distinct (${h.subjectId}, ${h.subjectKey}))::int`,
-          })
-          .from(h)
-          .where(where)
-      : [{ terminals: 0, subjects: 0 }];
+    let terminals = 0;
+    let subjects = 0;
+    if (byHour.length) {
+      terminals = (await reach(this.db, scope, p, pick)).get(0) ?? 0;
+      const [row] = await queryRows<{ n: number }>(
+        this.db,
+        sql`select count(*)::int as n from (select distinct subject_id, subject_key
+          from ${hourlySums(scope, p, pick, true)} s) x`,
+      );
+      subjects = row?.n ?? 0;
+    }
     const hours = byHour.map((r) => ({ at: Date.parse(r.at), plays: r.plays, ms: Number(r.ms) }));
     const buckets = await periodBuckets(this.db, p);
     const series = buckets.map((b) => ({ bucket: b.bucket, plays: 0, seconds: 0 }));
@@ -125,14 +148,17 @@ export class PlayStats {
     return {
       plays: hours.reduce((n, x) => n + x.plays, 0),
       seconds: hours.reduce((n, x) => n + x.ms, 0) / 1000,
-      terminals: distinct?.terminals ?? 0,
-      subjects: distinct?.subjects ?? 0,
+      terminals,
+      subjects,
       series,
       heatMap: [...cells.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]),
     };
   }
 
-  /** One page of programs, materials, messages, terminals or offices by plays, seconds or name. */
+  /**
+   * One page of programs, materials, messages, terminals or offices by plays, seconds or name: the page
+   * is sorted and cut from the sums, then its distinct terminals are counted (subjects and offices).
+   */
   async top(
     scope: StatsScope,
     p: StatsPeriod,
@@ -145,32 +171,64 @@ export class PlayStats {
       pageSize: number;
     },
   ): Promise<{ list: PlayTopRow[]; count: number; pageNo: number; pageSize: number }> {
-    const d = dimensionOf(q.dimension);
-    const where = playWhere(scope, p, f, dimensionKind(q.dimension, f));
+    const pick = pickOf(f, dimensionKind(q.dimension, f));
     const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-    const rows = await queryRows<PlayTopRow & { ms: number; total: number }>(
-      this.db,
-      sql`select ${d.key} as id, ${d.name} as name, sum(${h.plays})::int as plays, sum(${h.durationMs})::float8 as ms,
-          count(distinct ${h.terminalId})::int as terminals, count(*) over ()::int as total
-        from ${h} ${d.join} where ${where}
-        group by ${d.key} order by ${TOP_SORTS[q.sort]} ${dir}, 1 asc
-        limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
-    );
+    const page = sql`order by ${TOP_SORTS[q.sort]} ${dir}, 1 asc
+      limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`;
+    let rows: TopRow[];
+    let counted: (keys: number[]) => Promise<Map<number, number>>;
+    if (q.dimension === 'terminal') {
+      // Summed per terminal first: the names are joined to one row per terminal, not to every day.
+      rows = await queryRows<TopRow>(
+        this.db,
+        sql`with s as (
+            select terminal_id, sum(plays) as plays, sum(ms) as ms from ${terminalSums(scope, p, pick)} x group by terminal_id)
+          select s.terminal_id as id, coalesce(${terminals.name}, '#' || s.terminal_id) as name,
+            s.plays::int as plays, s.ms::float8 as ms, count(*) over ()::int as total
+          from s left join ${terminals} on ${terminals.id} = s.terminal_id
+          ${page}`,
+      );
+      counted = async (keys) => new Map(keys.map((k) => [k, 1]));
+    } else if (q.dimension === 'office') {
+      rows = await queryRows<TopRow>(
+        this.db,
+        sql`select s.office_id as id, coalesce(max(${offices.name}), '#' || s.office_id) as name,
+            sum(s.plays)::int as plays, sum(s.ms)::float8 as ms, count(*) over ()::int as total
+          from ${hourlySums(scope, p, pick)} s left join ${offices} on ${offices.id} = s.office_id
+          group by s.office_id ${page}`,
+      );
+      counted = (keys) => reach(this.db, scope, p, pick, 'office', keys);
+    } else {
+      rows = await queryRows<TopRow>(
+        this.db,
+        sql`select s.subject_id as id, coalesce(max(s.subject_name), '#' || s.subject_id) as name,
+            sum(s.plays)::int as plays, sum(s.ms)::float8 as ms, count(*) over ()::int as total
+          from ${hourlySums(scope, p, pick, true)} s group by s.subject_id ${page}`,
+      );
+      counted = (keys) => reach(this.db, scope, p, pick, 'subject', keys);
+    }
     let count = rows[0]?.total ?? 0;
     if (!rows.length && q.pageNo > 1) {
+      const source =
+        q.dimension === 'terminal'
+          ? sql`(select terminal_id as k from ${terminalSums(scope, p, pick)} s)`
+          : q.dimension === 'office'
+            ? sql`(select office_id as k from ${hourlySums(scope, p, pick)} s)`
+            : sql`(select subject_id as k from ${hourlySums(scope, p, pick, true)} s)`;
       const [c] = await queryRows<{ n: number }>(
         this.db,
-        sql`select count(distinct ${d.key})::int as n from ${h} where ${where}`,
+        sql`select count(distinct k)::int as n from ${source} x`,
       );
       count = c?.n ?? 0;
     }
+    const terminalCounts = rows.length ? await counted(rows.map((r) => Number(r.id))) : new Map();
     return {
       list: rows.map((r) => ({
-        id: r.id,
+        id: Number(r.id),
         name: r.name,
         plays: r.plays,
         seconds: Number(r.ms) / 1000,
-        terminals: r.terminals,
+        terminals: terminalCounts.get(Number(r.id)) ?? 0,
       })),
       count,
       pageNo: q.pageNo,
@@ -180,11 +238,10 @@ export class PlayStats {
 
   /** Widget events (`widget`: shown, with seconds; `click`: touched) by widget type and per bucket, in one scan. */
   async widgets(scope: StatsScope, p: StatsPeriod, kind: 'widget' | 'click'): Promise<WidgetActivity> {
-    const where = playWhere(scope, p, { subject: 'program' }, kind);
     const rows = await queryRows<{ at: string; type: string; n: number; ms: number }>(
       this.db,
-      sql`select ${isoText(h.hour)} as at, ${h.subjectKey} as type, sum(${h.plays})::int as n, sum(${h.durationMs})::float8 as ms
-        from ${h} where ${where} group by ${h.hour}, ${h.subjectKey}`,
+      sql`select ${isoText(sql`hour`)} as at, subject_key as type, sum(plays)::int as n, sum(ms)::float8 as ms
+        from ${hourlySums(scope, p, { kind }, true)} s group by hour, subject_key`,
     );
     const buckets = await periodBuckets(this.db, p);
     const series = buckets.map((b) => ({ bucket: b.bucket, value: 0 }));

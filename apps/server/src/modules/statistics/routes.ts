@@ -21,6 +21,7 @@ import { ok } from '../../lib/envelope.js';
 import { SPREADSHEET_MIME, spreadsheetExportStream } from '../../lib/spreadsheet-export.js';
 import type { Access } from '../../plugins/auth.js';
 import { loginExportHeaders } from './export-headers.js';
+import optionRoutes from './option-routes.js';
 import playRoutes from './play-routes.js';
 import { StatisticsService } from './statistics-service.js';
 
@@ -48,6 +49,7 @@ const PERIOD_RULES =
 const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = new StatisticsService(app.db, app.config.timeZone);
   await app.register(playRoutes, { service });
+  await app.register(optionRoutes);
 
   app.get(
     `${STATS_BASE}/terminalCount`,

@@ -9,7 +9,13 @@ import {
 } from '@apm/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { offices, playHourly, programs, widgetPackages, widgetTypeSettings } from '../../db/schema/index.js';
+import {
+  offices,
+  playOfficeHourly,
+  programs,
+  widgetPackages,
+  widgetTypeSettings,
+} from '../../db/schema/index.js';
 import { escapeLike } from '../materials/material-queries.js';
 
 /** Filters, sort and paging of the catalogue. */
@@ -68,14 +74,14 @@ const programCountSql = (tenantPath: string) => sql`(select count(*)::int from $
     jsonb_build_object('t', e.type, 'p', coalesce(e.package_id, 0))))`;
 
 /**
- * Uses and touches of a built-in type over the last days, from the hourly play roll-up (`widget` and
+ * Uses and touches of a built-in type over the last days, from the office roll-up (`widget` and
  * `click` rows whose subject key is the widget type). Packages have none: the roll-up keys widgets
  * by type, and every package is of type `html`.
  */
 const figuresSql = (tenantPath: string) => sql`case when e.kind = 'builtin' then (select json_build_object(
     'uses', coalesce(sum(h.plays) filter (where h.kind = 'widget'), 0)::int,
     'clicks', coalesce(sum(h.plays) filter (where h.kind = 'click'), 0)::int)::text
-  from ${playHourly} h
+  from ${playOfficeHourly} h
   where h.kind in ('widget', 'click') and h.subject_key = e.key
     and h.office_id in ${tenantOffices(tenantPath)}
     and h.hour >= now() - make_interval(days => ${FIGURES_DAYS})) end`;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abnormalAlarms, playHourly, userRoles, users } from '../../../src/db/schema/index.js';
+import { rebuildCoarseRollups } from '../../../src/terminal/play-rollup.js';
 import { createTestApp, initSystem, login, type TestApp } from '../../helpers/app.js';
 import { addRole, PASSWORD } from '../users/fixture.js';
 import { addTerminal, caller, consoleFixture } from '../terminals/fixture.js';
@@ -86,6 +87,7 @@ describe('home dashboard: live figures of the caller’s data range, sections by
         durationMs: 9,
       },
     ] as never);
+    await rebuildCoarseRollups(t.db);
   });
   afterAll(async () => {
     await t.close();

@@ -88,3 +88,33 @@ export function hourlyOf(db: Database, terminalId: number) {
         FROM play_hourly WHERE terminal_id = ${terminalId} ORDER BY hour, kind, subject_id, subject_key`,
   );
 }
+
+/**
+ * `count` terminals T0… for the roll-up exactness tests: the last one gets the id `farId` (another
+ * bit-set chunk than the first ones), and the last `inBranch` of them sit in a new office, Branch,
+ * under the root office.
+ */
+export async function terminalsWithBranch(
+  db: Database,
+  count: number,
+  farId: number,
+  inBranch: number,
+): Promise<{ branch: number; terminals: number[] }> {
+  const [root] = await queryRows<{ id: number; path: string }>(
+    db,
+    sql`SELECT id, path FROM offices ORDER BY id LIMIT 1`,
+  );
+  const [office] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO offices (parent_id, name, kind, path) VALUES (${root!.id}, 'Branch', 'office', '/') RETURNING id`,
+  );
+  const branch = office!.id;
+  await db.execute(sql`UPDATE offices SET path = ${root!.path} || id || '/' WHERE id = ${branch}`);
+  const terminals = [];
+  for (let i = 0; i < count - 1; i++) terminals.push((await insertTerminal(db, `T${i}`)).id);
+  await db.execute(sql.raw(`ALTER TABLE terminals ALTER COLUMN id RESTART WITH ${Math.trunc(farId)}`));
+  terminals.push((await insertTerminal(db, `T${count - 1}`)).id);
+  const moved = terminals.slice(-inBranch);
+  await db.execute(sql`UPDATE terminals SET office_id = ${branch} WHERE id IN ${moved}`);
+  return { branch, terminals };
+}

@@ -37,5 +37,19 @@ describe('head count ingest', () => {
     );
     expect(rows).toEqual([{ event_id: 'a', count: 7, office_id: terminal.officeId }]);
     expect(sink.counts).toMatchObject({ received: 5, inserted: 1, refused: 2 });
+    // Rolled up once as the kind 'audience' (people as plays, time counted as duration), the resend adding nothing.
+    const rolled = await queryRows<{ t: string; plays: number; ms: number }>(
+      t.db,
+      sql`SELECT 'hourly' AS t, plays, duration_ms::int AS ms FROM play_hourly WHERE terminal_id = ${terminal.id} AND kind = 'audience'
+        UNION ALL SELECT 'daily', plays, duration_ms::int FROM play_daily WHERE terminal_id = ${terminal.id} AND kind = 'audience' AND subject_id = -1
+        UNION ALL SELECT 'office', plays, duration_ms::int FROM play_office_hourly WHERE office_id = ${terminal.officeId} AND kind = 'audience' AND subject_id = -1
+        UNION ALL SELECT 'reach', bit_count(terminals)::int, 0 FROM play_reach_daily WHERE office_id = ${terminal.officeId} AND kind = 'audience' AND subject_id = -1`,
+    );
+    expect(rolled).toEqual([
+      { t: 'hourly', plays: 7, ms: 900_000 },
+      { t: 'daily', plays: 7, ms: 900_000 },
+      { t: 'office', plays: 7, ms: 900_000 },
+      { t: 'reach', plays: 1, ms: 0 },
+    ]);
   });
 });

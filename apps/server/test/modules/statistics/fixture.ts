@@ -1,6 +1,7 @@
 import type { Database } from '../../../src/db/client.js';
 import { auditLogs, headCounts, playHourly, terminalOnlinePeriods } from '../../../src/db/schema/index.js';
 import { createTestApp, initSystem, type TestApp } from '../../helpers/app.js';
+import { rebuildCoarseRollups } from '../../../src/terminal/play-rollup.js';
 import { addTerminal } from '../programs/fixture.js';
 import { caller, consoleFixture } from '../terminals/fixture.js';
 import { PASSWORD, addRole, addUser } from '../users/fixture.js';
@@ -176,6 +177,7 @@ async function seedWeek(
       officeId: office.b,
     },
   ]);
+  await rebuildCoarseRollups(db);
   const chrome =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
   const iphone =

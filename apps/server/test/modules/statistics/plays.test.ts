@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playHourly, programPublications, playEvents } from '../../../src/db/schema/index.js';
 import { PlayPartitions } from '../../../src/terminal/play-partitions.js';
+import { rebuildCoarseRollups } from '../../../src/terminal/play-rollup.js';
 import { programDoc } from '../programs/fixture.js';
 import { saveProgram } from '../sync-groups/fixture.js';
 import { SUBJECT, at, statsFixture, weekQuery } from './fixture.js';
@@ -247,6 +248,7 @@ describe('statistics: proof of play from the roll-up, top lists, exports, reconc
         durationMs: 3_600_000,
       })),
     );
+    await rebuildCoarseRollups(s.t.db);
     const url = `/apm-web/a/api/statistics/campaignReport?from=2026-03-04T04:00:00.000Z&to=2026-03-04T10:00:00.000Z&timeZone=UTC&programId=${lobbyLoop}`;
     const res = await s.t.app.inject({ method: 'GET', url, headers: { cookie: s.f.a1 } });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

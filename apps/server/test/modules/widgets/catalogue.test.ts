@@ -1,5 +1,6 @@
 import type { WidgetEntry, WidgetPalette } from '@apm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildCoarseRollups } from '../../../src/terminal/play-rollup.js';
 import { createTestApp, initSystem, login, type TestApp } from '../../helpers/app.js';
 import { programDoc } from '../programs/fixture.js';
 import { caller, consoleFixture } from '../terminals/fixture.js';
@@ -246,6 +247,7 @@ describe('widget catalogue: built-in types switched per tenant, packages, palett
         row(f.offices.a1.id, 'widget', 'clock', 100, 24 * 40),
         row(f.offices.b.id, 'widget', 'clock', 50),
       ]);
+    await rebuildCoarseRollups(t.db);
     const entries = (await list(f.a1)).list;
     expect(entries.find((e) => e.key === 'clock')!.figures).toEqual({ uses: 12, clicks: 0 });
     expect(entries.find((e) => e.key === 'button')!.figures).toEqual({ uses: 0, clicks: 3 });

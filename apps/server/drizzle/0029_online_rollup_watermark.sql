@@ -1,0 +1,2 @@
+ALTER TABLE "terminal_online_periods" ADD COLUMN "rolled_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "terminal_online_periods_unrolled_idx" ON "terminal_online_periods" USING btree ("terminal_id") WHERE ended_at IS NULL OR rolled_until IS NULL OR rolled_until < ended_at;

@@ -1,0 +1,2 @@
+CREATE INDEX "play_reach_daily_kind_idx" ON "play_reach_daily" USING btree ("kind","subject_id","day");--> statement-breakpoint
+CREATE INDEX "play_reach_hourly_kind_idx" ON "play_reach_hourly" USING btree ("kind","subject_id","hour");
