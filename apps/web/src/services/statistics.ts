@@ -1,12 +1,13 @@
 /**
  * Statistics calls (`/a/api/statistics/*`): fleet counts, online time, sign-ins, resources, widgets,
  * office figures, startup rate, head counts, and proof of play (summary, top lists, reconciliation,
- * CSV / XLSX export, campaign PDF report).
+ * CSV / XLSX export, campaign PDF report), the online-rate map and the options of the pages' pickers.
  */
 import type {
   HeadCount,
   LoginActivity,
   OfficeInstant,
+  OnlineMap,
   OnlineTime,
   PlayDimension,
   PlaySubject,
@@ -17,6 +18,8 @@ import type {
   StartupRate,
   StatsExportFormat,
   StatsGranularity,
+  StatsOptionKind,
+  StatsOptions,
   TerminalCount,
   WidgetActivity,
   WidgetNumber,
@@ -118,6 +121,21 @@ export async function getPlayTop(
   const query = { ...params, ...(sortField ? { sort: sortField, order: sortOrder ?? 'desc' } : {}) };
   return get<Page<PlayTopRow>>('playTop', query, signal);
 }
+
+/** GET onlineMap — the positioned terminals of the scope with their online rate, lowest first. */
+export const getOnlineMap = (params: StatsPeriodParams & { limit?: number }, signal?: AbortSignal) =>
+  get<OnlineMap>('onlineMap', params, signal);
+
+/** Params of a picker's options: part of the name, how many (1–100), an office and below. */
+export interface StatsOptionParams {
+  keyword?: string;
+  limit?: number;
+  officeId?: number;
+}
+
+/** GET options/{terminals|programs|materials|plans} — id and name of what the caller's range holds, by name. */
+export const getStatsOptions = (kind: StatsOptionKind, params: StatsOptionParams, signal?: AbortSignal) =>
+  get<StatsOptions>(`options/${kind}`, params, signal);
 
 /** GET reconcile — scheduled vs played for a plan or a program, a page of its terminals. */
 export const getReconcile = (params: ReconcileParams, signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { usePainted } from '../../utils/use-painted';
 import { App, Button, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,8 +35,10 @@ export function AnnouncementModal({ owner }: { owner: string }) {
   const language = useLocaleStore((s) => s.language);
   const readerLanguages = useReaderLanguages();
   const [closed, setClosed] = useState(false);
+  const painted = usePainted();
   const query = useQuery({
     queryKey: ['announcement', owner],
+    enabled: painted,
     queryFn: getAnnouncement,
     staleTime: Infinity,
     retry: false,

@@ -1,5 +1,6 @@
 import { AlertOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { usePainted } from '../../utils/use-painted';
 import { App, Badge, Button, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +22,10 @@ export function AlarmBadge() {
   const { t } = useTranslation();
   const { notification } = App.useApp();
   const navigate = useNavigate();
+  const painted = usePainted();
   const pending = useQuery({
     queryKey: PENDING_ALARMS_KEY,
+    enabled: painted,
     queryFn: ({ signal }) => askPendingAlarms(signal),
     refetchInterval: POLL_MS,
   });

@@ -1,5 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePainted } from '../../utils/use-painted';
 import { Badge, Button, Empty, Flex, Popover, Spin, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -34,8 +35,10 @@ export function NoticeBell({ userId }: { userId: number | string }) {
   const readerLanguages = useReaderLanguages();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const painted = usePainted();
   const query = useQuery({
     queryKey: noticeQueryKey(userId),
+    enabled: painted,
     queryFn: () => listNotifications({ userId, pageNo: 1, pageSize: 10 }),
     staleTime: 60_000,
     // New notifications (a review decision, a submission to review) show without a reload.

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { usePainted } from '../../utils/use-painted';
 import { hasPermission } from '../../access/authority';
 import { getPendingReviewCounts, type PendingReviewCounts, type ReviewKind } from '../../services/review';
 import { useAccountStore } from '../../stores/account';
@@ -30,11 +31,12 @@ export function reviewBadges(counts: PendingReviewCounts | undefined): Map<strin
 /** Menu badges of waiting reviews, asked every minute while the user may review anything. */
 export function usePendingReviewBadges(): Map<string, number> {
   const user = useAccountStore((s) => s.user);
+  const painted = usePainted();
   const enabled = !!user && hasPermission(user, 'review:view');
   const query = useQuery({
     queryKey: PENDING_REVIEWS_KEY,
     queryFn: ({ signal }) => getPendingReviewCounts(signal),
-    enabled,
+    enabled: enabled && painted,
     refetchInterval: 60_000,
     staleTime: 30_000,
   });

@@ -1,5 +1,6 @@
 import { formatBytes } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
+import { usePainted } from '../../utils/use-painted';
 import { Flex, Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getStorageCapacity } from '../../services/material';
@@ -11,9 +12,14 @@ export const CAPACITY_KEY = ['material', 'capacity'] as const;
 /** The tenant's storage use against its quota (or "no quota"), and the per-file upload limit. */
 export function CapacityBar() {
   const { t } = useTranslation('materials');
-  const capacity = useQuery({ queryKey: CAPACITY_KEY, queryFn: ({ signal }) => getStorageCapacity(signal) });
+  const painted = usePainted();
+  const capacity = useQuery({
+    queryKey: CAPACITY_KEY,
+    queryFn: ({ signal }) => getStorageCapacity(signal),
+    enabled: painted,
+  });
   const data = capacity.data;
-  if (!data) return capacity.isLoading ? <Skeleton.Input active size="small" block /> : null;
+  if (!data) return capacity.isPending ? <Skeleton.Input active size="small" block /> : null;
   const percent = usagePercent(data.usedBytes, data.quotaBytes);
   return (
     <Flex vertical gap={2} data-testid="material-capacity">

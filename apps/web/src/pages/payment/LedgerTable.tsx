@@ -1,8 +1,8 @@
 import type { LedgerEntry } from '@apm/contract';
-import { Empty, Form, Select, Table } from 'antd';
+import { Empty, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { listLedger, paymentKeys, type LedgerListParams } from '../../services/payment';
 import { useMoney } from './order-format';
@@ -17,25 +17,22 @@ export function LedgerTable() {
   });
   return (
     <>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="ledgerSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16 }}
-      >
-        <Form.Item name="kind" label={t('ledgerKind')}>
-          <Select
-            allowClear
-            style={{ width: 200 }}
-            options={(['payment', 'refund'] as const).map((k) => ({
+        selects={[
+          {
+            name: 'kind',
+            label: t('ledgerKind'),
+            width: 200,
+            options: (['payment', 'refund'] as const).map((k) => ({
               value: k,
               label: t(`ledgerKinds.${k}`),
-            }))}
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="ledger-search" />
-      </Form>
+            })),
+          },
+        ]}
+        searchTestId="ledger-search"
+      />
       <Table<LedgerEntry>
         rowKey="id"
         {...table.tableProps}

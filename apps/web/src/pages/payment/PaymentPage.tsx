@@ -1,10 +1,10 @@
 import { ORDER_STATES, type OrderSortField, type OrderState, type OrderSummary } from '@apm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Select, Space, Statistic, Table, Tabs } from 'antd';
+import { Button, Card, Empty, Space, Statistic, Table, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { getBalance, listOrders, paymentKeys, type OrderListParams } from '../../services/payment';
 import { LedgerTable } from './LedgerTable';
@@ -33,30 +33,20 @@ export default function PaymentPage() {
 
   const ordersPane = (
     <>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="orderSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input
-            allowClear
-            maxLength={100}
-            placeholder={t('keywordHint')}
-            data-testid="order-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item name="state" label={t('state')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={ORDER_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="order-search" />
-      </Form>
+        keyword={{ placeholder: t('keywordHint'), testId: 'order-search-keyword' }}
+        selects={[
+          {
+            name: 'state',
+            label: t('state'),
+            width: 160,
+            options: ORDER_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
+          },
+        ]}
+        searchTestId="order-search"
+      />
       <Table<OrderSummary>
         rowKey="id"
         {...table.tableProps}

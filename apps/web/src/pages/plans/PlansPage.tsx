@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PLAN_VALIDITY, REVIEW_STATE_VALUES, type PlanSortField, type PlanSummary } from '@apm/contract';
-import { App, Button, Card, Flex, Form, Input, Select, Space, Table } from 'antd';
+import { App, Button, Card, Flex, Form, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { CellText } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { copyPlan, deletePlans, listPlans, planKeys, type PlanListParams } from '../../services/plans';
@@ -66,44 +66,34 @@ export default function PlansPage() {
 
   return (
     <Card title={t('title')}>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="planSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
+        keyword={{ placeholder: t('keywordHint'), maxLength: 200, testId: 'plan-search-keyword' }}
+        selects={[
+          {
+            name: 'reviewState',
+            label: t('state'),
+            width: 160,
+            placeholder: tc('common.all'),
+            options: REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) })),
+            testId: 'plan-search-state',
+          },
+          {
+            name: 'validity',
+            label: t('validity'),
+            width: 140,
+            placeholder: tc('common.all'),
+            options: PLAN_VALIDITY.map((value) => ({ value, label: t(`validities.${value}`) })),
+            testId: 'plan-search-validity',
+          },
+        ]}
+        searchTestId="plan-search"
       >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input
-            allowClear
-            maxLength={200}
-            placeholder={t('keywordHint')}
-            data-testid="plan-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item name="reviewState" label={t('state')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={tc('common.all')}
-            options={REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) }))}
-            data-testid="plan-search-state"
-          />
-        </Form.Item>
-        <Form.Item name="validity" label={t('validity')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder={tc('common.all')}
-            options={PLAN_VALIDITY.map((value) => ({ value, label: t(`validities.${value}`) }))}
-            data-testid="plan-search-validity"
-          />
-        </Form.Item>
         <Form.Item name="officeId" label={t('office')}>
           <OfficeTreeSelect allowClear placeholder={t('anyOffice')} style={{ minWidth: 200 }} />
         </Form.Item>
-        <SearchActions onReset={table.reset} testId="plan-search" />
-      </Form>
+      </ListFilterBar>
       <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
         <GuardedConfirm
           permission="plan:list:delete"

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatBytes, REVIEW_STATE_VALUES, type ProgramSortField, type ProgramSummary } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { REVIEW_STATE_COLOR } from '../../components/admin/ReviewBulkActions';
 import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { copyProgram, deletePrograms, listPrograms, type ProgramListParams } from '../../services/program';
 import { resolutionText } from './canvas-size';
@@ -97,32 +97,22 @@ export default function ProgramsPage() {
 
   return (
     <Card title={t('title')}>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="programSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input
-            allowClear
-            maxLength={200}
-            placeholder={t('keywordHint')}
-            data-testid="program-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item name="reviewState" label={t('state')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={tc('common.all')}
-            options={REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) }))}
-            data-testid="program-search-state"
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="program-search" />
-      </Form>
+        keyword={{ placeholder: t('keywordHint'), maxLength: 200, testId: 'program-search-keyword' }}
+        selects={[
+          {
+            name: 'reviewState',
+            label: t('state'),
+            width: 160,
+            placeholder: tc('common.all'),
+            options: REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) })),
+            testId: 'program-search-state',
+          },
+        ]}
+        searchTestId="program-search"
+      />
       <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
         <GuardedConfirm
           permission="program:make:delete"

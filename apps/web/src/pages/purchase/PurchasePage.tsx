@@ -6,11 +6,11 @@ import {
   type ServiceSortField,
 } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Table, Tabs } from 'antd';
+import { App, Button, Card, Empty, Form, InputNumber, Modal, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { customerCenterKeys } from '../../services/customer-center';
 import { paymentKeys } from '../../services/payment';
@@ -88,25 +88,20 @@ function BuyTab() {
 
   return (
     <>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="serviceSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input allowClear maxLength={100} placeholder={t('keywordHint')} />
-        </Form.Item>
-        <Form.Item name="kind" label={t('kind')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            options={SERVICE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="service-search" />
-      </Form>
+        keyword={{ placeholder: t('keywordHint') }}
+        selects={[
+          {
+            name: 'kind',
+            label: t('kind'),
+            width: 180,
+            options: SERVICE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+          },
+        ]}
+        searchTestId="service-search"
+      />
       <Table<ServiceProduct>
         rowKey="id"
         {...table.tableProps}

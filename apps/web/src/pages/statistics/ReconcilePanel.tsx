@@ -1,16 +1,15 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { GAP_REASONS, RECONCILE_MAX_DAYS, type ReconcileTerminal } from '@apm/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Radio, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
-import { listPlans } from '../../services/plans';
-import { listPrograms } from '../../services/program';
 import { downloadCampaignReport, getReconcile, statisticsKeys } from '../../services/statistics';
 import { hours, percent } from './chart-options';
 import { periodProblem, type Period } from './period';
+import { StatsOptionSelect } from './StatsOptionSelect';
 import { failureText } from './stats-format';
 
 const REASON_COLORS = {
@@ -39,20 +38,10 @@ export function ReconcilePanel({
   const { message } = App.useApp();
   const locale = i18n.language;
   const [kind, setKind] = useState<'plan' | 'program'>('program');
-  const [keyword, setKeyword] = useState('');
   const [campaignId, setCampaignId] = useState<number>();
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
   const [downloading, setDownloading] = useState(false);
   const problem = periodProblem(period, RECONCILE_MAX_DAYS);
-  const choices = useQuery({
-    queryKey: statisticsKeys.of('campaigns', { kind, keyword }),
-    queryFn: async ({ signal }) => {
-      const page = { pageNo: 1, pageSize: 20, keyword: keyword || undefined };
-      const found = kind === 'plan' ? await listPlans(page, signal) : await listPrograms(page, signal);
-      return found.list.map((r) => ({ value: r.id, label: r.name }));
-    },
-    retry: false,
-  });
   const params = {
     from: period[0].toISOString(),
     to: period[1].toISOString(),
@@ -118,19 +107,18 @@ export function ReconcilePanel({
           />
         </Form.Item>
         <Form.Item>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            style={{ width: 260 }}
+          <StatsOptionSelect
+            key={kind}
+            kind={kind === 'plan' ? 'plans' : 'programs'}
+            width={260}
             value={campaignId}
-            onChange={(id: number) => {
+            onChange={(id) => {
               setCampaignId(id);
               setPaging((p) => ({ ...p, pageNo: 1 }));
             }}
             placeholder={t('reconcile.choose')}
-            aria-label={t('reconcile.choose')}
-            loading={choices.isFetching}
-            options={choices.data ?? []}
-            data-testid="stats-reconcile-campaign"
+            ariaLabel={t('reconcile.choose')}
+            testId="stats-reconcile-campaign"
           />
         </Form.Item>
       </Form>

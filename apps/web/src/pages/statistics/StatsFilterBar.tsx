@@ -1,59 +1,28 @@
 import { STATS_MAX_DAYS, type PlaySubject, type StatsGranularity } from '@apm/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Flex, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
-import { listPrograms } from '../../services/program';
-import { listTerminals } from '../../services/terminal';
 import { allowedGranularities, daysToPeriod, PERIOD_PRESETS, periodProblem, presetPeriod } from './period';
+import { StatsOptionSelect } from './StatsOptionSelect';
 import type { StatsFilters } from './use-stats-filters';
 
 /** Props of {@link StatsFilterBar}. */
 export interface StatsFilterBarProps {
   value: StatsFilters;
   onChange(next: StatsFilters): void;
-  /** Also offer a terminal, a program and what is counted (the data statistics page). */
+  /** Also offer a terminal, a program, what is counted and, counting materials, a material (the data statistics page). */
   playFilters?: boolean;
 }
 
 const SUBJECTS: PlaySubject[] = ['program', 'material', 'message', 'scene'];
 
-/** A searchable select of a remote list (terminals, programs) by name. */
-function RemoteSelect(props: {
-  value?: number;
-  onChange(id?: number): void;
-  placeholder: string;
-  ariaLabel: string;
-  load(keyword: string, signal: AbortSignal): Promise<{ id: number; name: string }[]>;
-  queryKey: string;
-}) {
-  const [keyword, setKeyword] = useState('');
-  const options = useQuery({
-    queryKey: ['statistics', 'choose', props.queryKey, keyword],
-    queryFn: ({ signal }) => props.load(keyword, signal),
-    retry: false,
-  });
-  return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
-      style={{ width: 200 }}
-      value={props.value}
-      onChange={(id?: number) => props.onChange(id)}
-      placeholder={props.placeholder}
-      aria-label={props.ariaLabel}
-      loading={options.isFetching}
-      options={(options.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-    />
-  );
-}
-
 /**
  * The filters of the statistics pages: a period (with presets, at most 400 days), an institution,
- * the interval, and on the data page a terminal, a program and what is counted. A bad period is
- * named and not applied.
+ * the interval, and on the data page a terminal, a program, what is counted and (counting materials)
+ * a material, chosen from the statistics options of the caller's range. A bad period is named and
+ * not applied.
  */
 export function StatsFilterBar({ value, onChange, playFilters }: StatsFilterBarProps) {
   const { t } = useTranslation('statistics');
@@ -110,34 +79,24 @@ export function StatsFilterBar({ value, onChange, playFilters }: StatsFilterBarP
         {playFilters ? (
           <>
             <Form.Item label={t('filters.terminal')}>
-              <RemoteSelect
-                queryKey="terminal"
+              <StatsOptionSelect
+                kind="terminals"
+                officeId={value.officeId}
                 value={value.terminalId}
                 onChange={(terminalId) => set({ terminalId })}
                 placeholder={t('filters.allTerminals')}
                 ariaLabel={t('filters.terminal')}
-                load={async (keyword, signal) =>
-                  (
-                    await listTerminals(
-                      { pageNo: 1, pageSize: 20, keyword: keyword || undefined, officeId: value.officeId },
-                      signal,
-                    )
-                  ).list.map((r) => ({ id: r.id, name: r.name }))
-                }
+                testId="stats-terminal-picker"
               />
             </Form.Item>
             <Form.Item label={t('filters.program')}>
-              <RemoteSelect
-                queryKey="program"
+              <StatsOptionSelect
+                kind="programs"
                 value={value.programId}
-                onChange={(programId) => set({ programId, subject: 'program' })}
+                onChange={(programId) => set({ programId, materialId: undefined, subject: 'program' })}
                 placeholder={t('filters.allPrograms')}
                 ariaLabel={t('filters.program')}
-                load={async (keyword, signal) =>
-                  (
-                    await listPrograms({ pageNo: 1, pageSize: 20, keyword: keyword || undefined }, signal)
-                  ).list.map((r) => ({ id: r.id, name: r.name }))
-                }
+                testId="stats-program-picker"
               />
             </Form.Item>
             <Form.Item label={t('filters.subject')}>
@@ -145,12 +104,29 @@ export function StatsFilterBar({ value, onChange, playFilters }: StatsFilterBarP
                 style={{ width: 130 }}
                 value={value.subject}
                 onChange={(subject) =>
-                  set({ subject, programId: subject === 'program' ? value.programId : undefined })
+                  set({
+                    subject,
+                    programId: subject === 'program' ? value.programId : undefined,
+                    materialId: subject === 'material' ? value.materialId : undefined,
+                  })
                 }
                 aria-label={t('filters.subject')}
                 options={SUBJECTS.map((s) => ({ value: s, label: t(`subjects.${s}`) }))}
+                data-testid="stats-subject"
               />
             </Form.Item>
+            {value.subject === 'material' ? (
+              <Form.Item label={t('filters.material')}>
+                <StatsOptionSelect
+                  kind="materials"
+                  value={value.materialId}
+                  onChange={(materialId) => set({ materialId })}
+                  placeholder={t('filters.allMaterials')}
+                  ariaLabel={t('filters.material')}
+                  testId="stats-material-picker"
+                />
+              </Form.Item>
+            ) : null}
           </>
         ) : null}
       </Form>

@@ -10,6 +10,8 @@ export interface StatsFilters {
   officeId?: number;
   terminalId?: number;
   programId?: number;
+  /** One material (counting materials only). */
+  materialId?: number;
   subject: PlaySubject;
 }
 

@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { SyncGroupDetail, SyncGroupSummary, SyncMode, SyncSortField } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Flex, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { TableActions } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
@@ -81,33 +81,23 @@ export default function TerminalSyncPage() {
 
   return (
     <Card title={t('title')}>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="syncSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input
-            allowClear
-            maxLength={100}
-            placeholder={t('keywordHint')}
-            data-testid="sync-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item name="mode" label={t('mode')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={[
+        keyword={{ placeholder: t('keywordHint'), testId: 'sync-search-keyword' }}
+        selects={[
+          {
+            name: 'mode',
+            label: t('mode'),
+            width: 160,
+            options: [
               { value: 'wall', label: t('modes.wall') },
               { value: 'mirror', label: t('modes.mirror') },
-            ]}
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="sync-search" />
-      </Form>
+            ],
+          },
+        ]}
+        searchTestId="sync-search"
+      />
       <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
         <GuardedConfirm
           permission={EDIT}

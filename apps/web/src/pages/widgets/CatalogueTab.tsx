@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WidgetEntry, WidgetKind, WidgetSortField } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Form, Input, Select, Switch, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Empty, Flex, Switch, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { TableActions } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
@@ -86,40 +86,29 @@ export function CatalogueTab() {
 
   return (
     <>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="widgetSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input
-            allowClear
-            maxLength={100}
-            placeholder={t('keywordHint')}
-            data-testid="widget-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item name="kind" label={t('kind')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={(['builtin', 'package'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="state" label={t('state')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
+        keyword={{ placeholder: t('keywordHint'), testId: 'widget-search-keyword' }}
+        selects={[
+          {
+            name: 'kind',
+            label: t('kind'),
+            width: 140,
+            options: (['builtin', 'package'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+          },
+          {
+            name: 'state',
+            label: t('state'),
+            width: 120,
+            options: [
               { value: 'on', label: t('on') },
               { value: 'off', label: t('off') },
-            ]}
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="widget-search" />
-      </Form>
+            ],
+          },
+        ]}
+        searchTestId="widget-search"
+      />
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Authorized permission="widget:list:add">
           <Button

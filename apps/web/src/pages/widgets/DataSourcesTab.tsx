@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DataSource } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Form, Input, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Empty, Flex, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { TableActions } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import {
@@ -67,18 +67,12 @@ export function DataSourcesTab() {
 
   return (
     <>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="dataSourceSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input allowClear maxLength={100} placeholder={t('sources.keywordHint')} />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="data-source-search" />
-      </Form>
+        keyword={{ placeholder: t('sources.keywordHint') }}
+        searchTestId="data-source-search"
+      />
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Authorized permission="widget:list:add">
           <Button

@@ -1,12 +1,12 @@
 import type { ApiStoreItem, StoreKind } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Select, Table, Tag } from 'antd';
+import { App, Button, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../access/Authorized';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
-import { SearchActions } from '../../components/admin/SearchActions';
+import { ListFilterBar } from '../../components/admin/ListFilterBar';
 import { TableActions } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { addFromStore, listApiStore, unpublishFromStore, widgetKeys } from '../../services/widgets';
@@ -45,28 +45,23 @@ export function StoreTab() {
 
   return (
     <>
-      <Form
-        form={table.form}
+      <ListFilterBar
+        table={table}
         name="storeSearch"
-        layout="inline"
-        onFinish={table.search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label={tc('common.keyword')}>
-          <Input allowClear maxLength={100} placeholder={t('store.keywordHint')} />
-        </Form.Item>
-        <Form.Item name="kind" label={t('kind')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={(['widget', 'dataSource'] as const).map((k) => ({
+        keyword={{ placeholder: t('store.keywordHint') }}
+        selects={[
+          {
+            name: 'kind',
+            label: t('kind'),
+            width: 160,
+            options: (['widget', 'dataSource'] as const).map((k) => ({
               value: k,
               label: t(`store.kinds.${k}`),
-            }))}
-          />
-        </Form.Item>
-        <SearchActions onReset={table.reset} testId="store-search" />
-      </Form>
+            })),
+          },
+        ]}
+        searchTestId="store-search"
+      />
       <Table<ApiStoreItem>
         rowKey="id"
         {...table.tableProps}

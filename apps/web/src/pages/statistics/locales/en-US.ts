@@ -10,6 +10,8 @@ const statistics = {
     allTerminals: 'All terminals',
     program: 'Program',
     allPrograms: 'All programs',
+    material: 'Material',
+    allMaterials: 'All materials',
     subject: 'Counted',
     granularity: 'Interval',
   },
@@ -65,6 +67,8 @@ const statistics = {
     name: 'Name',
     plays: 'Plays',
     hours: 'Hours played',
+    hoursOnline: 'Hours online',
+    position: 'Position',
     terminals: 'Terminals',
     weekday: 'Weekday',
     hour: 'Hour',
@@ -99,6 +103,22 @@ const statistics = {
     office: 'Institutions',
   },
   online: { title: 'Online rate by institution' },
+  options: {
+    none: 'Nothing found',
+    failed: 'The list could not be loaded',
+    more: 'The first {{count}} are shown: type to narrow the search',
+  },
+  map: {
+    title: 'Online rate by location',
+    showMap: 'Show as map',
+    empty:
+      'No terminal here has a position yet (terminals without one: {{count}}). Place them on the terminal map.',
+    shown:
+      'On the map: {{shown}} of {{positioned}} terminals with a position, lowest online rate first. Without a position: {{count}}.',
+    info: 'Terminal info',
+    bands: { high: '{{min}} or more', medium: '{{min}} to under {{max}}', low: 'Under {{max}}' },
+    bandNames: { high: 'High', medium: 'Medium', low: 'Low' },
+  },
   export: {
     csv: 'Export CSV',
     xlsx: 'Export Excel',

@@ -12,6 +12,8 @@ const messages: typeof en = {
     allTerminals: 'Tous les terminaux',
     program: 'Programme',
     allPrograms: 'Tous les programmes',
+    material: 'Média',
+    allMaterials: 'Tous les médias',
     subject: 'Compter',
     granularity: 'Intervalle',
   },
@@ -67,6 +69,8 @@ const messages: typeof en = {
     name: 'Nom',
     plays: 'Diffusions',
     hours: 'Heures diffusées',
+    hoursOnline: 'Heures en ligne',
+    position: 'Position',
     terminals: 'Terminaux',
     weekday: 'Jour',
     hour: 'Heure',
@@ -101,6 +105,22 @@ const messages: typeof en = {
     office: 'Institutions',
   },
   online: { title: 'Taux de présence en ligne par institution' },
+  options: {
+    none: 'Aucun résultat',
+    failed: 'La liste n’a pas pu être chargée',
+    more: 'Les {{count}} premiers sont affichés : tapez pour affiner la recherche',
+  },
+  map: {
+    title: 'Taux de présence en ligne par emplacement',
+    showMap: 'Afficher sur la carte',
+    empty:
+      'Aucun terminal ici n’a encore de position (terminaux sans position : {{count}}). Placez-les sur la carte des terminaux.',
+    shown:
+      'Sur la carte : {{shown}} des {{positioned}} terminaux positionnés, du plus faible taux en ligne au plus élevé. Sans position : {{count}}.',
+    info: 'Infos du terminal',
+    bands: { high: '{{min}} ou plus', medium: 'De {{min}} à moins de {{max}}', low: 'Moins de {{max}}' },
+    bandNames: { high: 'Élevé', medium: 'Moyen', low: 'Faible' },
+  },
   export: {
     csv: 'Exporter en CSV',
     xlsx: 'Exporter en Excel',

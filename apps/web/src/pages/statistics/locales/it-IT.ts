@@ -12,6 +12,8 @@ const messages: typeof en = {
     allTerminals: 'Tutti i terminali',
     program: 'Programma',
     allPrograms: 'Tutti i programmi',
+    material: 'Materiale',
+    allMaterials: 'Tutti i materiali',
     subject: 'Conteggio di',
     granularity: 'Intervallo',
   },
@@ -67,6 +69,8 @@ const messages: typeof en = {
     name: 'Nome',
     plays: 'Riproduzioni',
     hours: 'Ore riprodotte',
+    hoursOnline: 'Ore online',
+    position: 'Posizione',
     terminals: 'Terminali',
     weekday: 'Giorno',
     hour: 'Ora',
@@ -101,6 +105,22 @@ const messages: typeof en = {
     office: 'Istituzioni',
   },
   online: { title: 'Tasso di connessione per istituzione' },
+  options: {
+    none: 'Nessun risultato',
+    failed: 'Non è stato possibile caricare l’elenco',
+    more: 'Sono mostrati i primi {{count}}: digita per restringere la ricerca',
+  },
+  map: {
+    title: 'Tasso di connessione per posizione',
+    showMap: 'Mostra sulla mappa',
+    empty:
+      'Nessun terminale qui ha ancora una posizione (terminali senza posizione: {{count}}). Posizionali sulla mappa dei terminali.',
+    shown:
+      'Sulla mappa: {{shown}} di {{positioned}} terminali con posizione, dal tasso di connessione più basso. Senza posizione: {{count}}.',
+    info: 'Info terminale',
+    bands: { high: '{{min}} o più', medium: 'Da {{min}} a meno di {{max}}', low: 'Meno di {{max}}' },
+    bandNames: { high: 'Alto', medium: 'Medio', low: 'Basso' },
+  },
   export: {
     csv: 'Esporta CSV',
     xlsx: 'Esporta Excel',

@@ -12,6 +12,8 @@ const messages: typeof en = {
     allTerminals: 'Все терминалы',
     program: 'Программа',
     allPrograms: 'Все программы',
+    material: 'Материал',
+    allMaterials: 'Все материалы',
     subject: 'Считать',
     granularity: 'Интервал',
   },
@@ -67,6 +69,8 @@ const messages: typeof en = {
     name: 'Название',
     plays: 'Показы',
     hours: 'Часы показа',
+    hoursOnline: 'Часы в сети',
+    position: 'Местоположение',
     terminals: 'Терминалы',
     weekday: 'День недели',
     hour: 'Час',
@@ -101,6 +105,22 @@ const messages: typeof en = {
     office: 'Организации',
   },
   online: { title: 'Доля времени в сети по организациям' },
+  options: {
+    none: 'Ничего не найдено',
+    failed: 'Не удалось загрузить список',
+    more: 'Показаны первые {{count}}: введите текст, чтобы сузить поиск',
+  },
+  map: {
+    title: 'Доля времени в сети по местоположению',
+    showMap: 'Показать на карте',
+    empty:
+      'Здесь пока нет терминалов с местоположением (терминалов без него: {{count}}). Разместите их на карте терминалов.',
+    shown:
+      'На карте: {{shown}} из {{positioned}} терминалов с местоположением, начиная с наименьшей доли времени в сети. Без местоположения: {{count}}.',
+    info: 'Сведения о терминале',
+    bands: { high: '{{min}} и выше', medium: 'От {{min}} до менее {{max}}', low: 'Менее {{max}}' },
+    bandNames: { high: 'Высокая', medium: 'Средняя', low: 'Низкая' },
+  },
   export: {
     csv: 'Экспорт CSV',
     xlsx: 'Экспорт Excel',
