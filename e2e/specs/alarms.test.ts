@@ -2,13 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMessage } from '../support/antd.js';
-import {
-  claimTerminal,
-  openPlayer,
-  pairingCode,
-  waitForConnection,
-  type PlayerPage,
-} from '../support/player.js';
+import { pairWebPlayer, waitForConnection, type PlayerPage } from '../support/player.js';
 import { adminSuite, openSignedInPage, type OpenedPage } from '../support/suite.js';
 
 /** Seconds of silence after which the suite's server calls a terminal offline. */
@@ -68,11 +62,7 @@ describe('alarm centre with a real web player', () => {
   };
 
   it('pairs a player and makes a webhook notification rule in the console', async () => {
-    player = await openPlayer(suite.browser, suite.server.url);
-    const code = await pairingCode(player.page);
-    const office = (await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo')).office;
-    terminalId = await claimTerminal(suite.server.url, suite.cookie, code, office.id, TERMINAL);
-    await waitForConnection(player.page, 'open');
+    ({ player, terminalId } = await pairWebPlayer(suite, TERMINAL));
     // The player disciplines its clock against the server's over the channel and reports the estimate.
     await expect
       .poll(

@@ -51,11 +51,21 @@ const firstWindow = (page: Page) => page.getByTestId('plan-window-text').first()
  */
 async function askPlaysAt(page: Page, at: string) {
   const input = page.getByTestId('plan-plays-at-input');
-  await input.click();
-  await page.locator('.ant-picker-dropdown:visible').waitFor();
-  await input.fill(at);
-  await input.press('Enter');
-  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached' });
+  // A user whose typing the picker dropped (a busy machine re-renders the page under it) types again.
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    await page.locator('.ant-picker-dropdown:visible').waitFor();
+    await input.fill(at);
+    await input.press('Enter');
+    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached' });
+    if (attempt === 3) break;
+    const taken = await expect
+      .poll(() => input.inputValue(), { timeout: 3_000 })
+      .toBe(at)
+      .then(() => true)
+      .catch(() => false);
+    if (taken) return;
+  }
   await expect.poll(() => input.inputValue()).toBe(at);
 }
 

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keptPlayerSuite } from '../support/kept-player-suite.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
 import {
   claimTerminal,
@@ -13,17 +9,13 @@ import {
   pixelOf,
   sendCommand,
   simpleProgram,
-  startKeptServer,
   waitForConnection,
   waitForDelivery,
   waitForLiveStatus,
   type PlayerPage,
 } from '../support/player.js';
-import type { ServerProcess } from '../support/server.js';
 import { collectErrors } from '../support/session.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
-const ENV = { APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password };
 const HEADLINE = 'Fresh bread every morning';
 const BLUE: [number, number, number] = [16, 64, 192];
 
@@ -45,52 +37,31 @@ async function expectProgramShown(page: Page, timeout = 30_000): Promise<void> {
 }
 
 describe('web player', () => {
-  let server: ServerProcess;
-  let dataDir: string;
-  let browser: Browser;
-  let cookie: string;
-  let officeId: number;
+  // A server of its own: a test stops it and starts it again.
+  const suite = keptPlayerSuite('apm-e2e-player');
   let player: PlayerPage;
   let errors: string[];
   let terminalId: number;
   let programId: number;
   let materialId: number;
 
-  const restart = async () => {
-    const port = new URL(server.url).port;
-    server = await startKeptServer({ ...ENV, PORT: port }, dataDir);
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-  };
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'apm-e2e-player-'));
-    server = await startKeptServer(ENV, dataDir);
-    cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    officeId = (await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo'))
-      .office.id;
-    browser = await launchChromium();
-  });
-
   afterAll(async () => {
     await player?.context.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('shows a pairing code in the browser language until an operator claims it', async () => {
-    const chinese = await openPlayer(browser, server.url, 'zh-CN');
+    const chinese = await openPlayer(suite.browser, suite.server.url, 'zh-CN');
     expect(await pairingCode(chinese.page)).toMatch(/^[A-Z0-9]{6}$/);
     expect(await chinese.page.locator('#panel .title').textContent()).toBe('配对码');
     await chinese.context.close();
 
-    player = await openPlayer(browser, server.url, 'en-US');
+    player = await openPlayer(suite.browser, suite.server.url, 'en-US');
     errors = collectErrors(player.page);
     const code = await pairingCode(player.page);
     expect(await player.page.locator('#panel .title').textContent()).toBe('Pairing code');
     await waitForConnection(player.page, 'open');
 
-    terminalId = await claimTerminal(server.url, cookie, code, officeId, 'Bakery window');
+    terminalId = await claimTerminal(suite.server.url, suite.cookie, code, suite.officeId, 'Bakery window');
     // The claim reaches the player over its channel: the pairing code gives way to the name.
     await expect
       .poll(() => player.page.getByTestId('terminal-name').textContent(), { timeout: 15_000 })
@@ -100,18 +71,18 @@ describe('web player', () => {
 
   it('plays a program created through the API and published to it, from its cache', async () => {
     const material = await uploadMaterial(
-      server.url,
-      cookie,
+      suite.server.url,
+      suite.cookie,
       'red.png',
       makePng(64, 64, [230, 20, 20]),
       null,
     );
     materialId = material.id;
-    const saved = await apiCall<{ id: number }>(server.url, cookie, '/a/api/program/save', {
+    const saved = await suite.api<{ id: number }>('/a/api/program/save', {
       document: simpleProgram('Bakery', material.id, HEADLINE, '#1040c0'),
     });
     programId = saved.id;
-    await apiCall(server.url, cookie, '/a/api/publishProgram/saveTerminals', {
+    await suite.api('/a/api/publishProgram/saveTerminals', {
       programId,
       terminalIds: [terminalId],
       groupIds: [],
@@ -119,23 +90,25 @@ describe('web player', () => {
     await expectProgramShown(player.page);
     // Its heartbeat tells the console what plays.
     await waitForLiveStatus(
-      server.url,
-      cookie,
+      suite.server.url,
+      suite.cookie,
       terminalId,
       (s) => s.online && s.status?.playing.id === programId,
     );
   });
 
   it('answers a screenshot command with an image of what it shows', async () => {
-    const commandId = await sendCommand(server.url, cookie, 'screenShoot', { terminalIds: [terminalId] });
-    const delivery = await waitForDelivery(server.url, cookie, terminalId, commandId);
+    const commandId = await sendCommand(suite.server.url, suite.cookie, 'screenShoot', {
+      terminalIds: [terminalId],
+    });
+    const delivery = await waitForDelivery(suite.server.url, suite.cookie, terminalId, commandId);
     expect(delivery.error).toBeNull();
     expect(delivery.state).toBe('acked');
     const screenshotId = delivery.result!.screenshotId as number;
     expect(screenshotId).toBeGreaterThan(0);
 
-    const res = await fetch(`${server.url}/apm-web/a/api/terminal/screenshot/${screenshotId}`, {
-      headers: { cookie },
+    const res = await fetch(`${suite.server.url}/apm-web/a/api/terminal/screenshot/${screenshotId}`, {
+      headers: { cookie: suite.cookie },
     });
     expect(res.status).toBe(200);
     const mime = res.headers.get('content-type')!.split(';')[0]!;
@@ -148,21 +121,21 @@ describe('web player', () => {
   });
 
   it('refuses what a web player cannot do, and acknowledges a volume change', async () => {
-    const update = await sendCommand(server.url, cookie, 'sendApkUpdate', {
+    const update = await sendCommand(suite.server.url, suite.cookie, 'sendApkUpdate', {
       terminalIds: [terminalId],
       url: 'http://example.invalid/app.apk',
       version: '9',
     });
-    expect(await waitForDelivery(server.url, cookie, terminalId, update)).toMatchObject({
+    expect(await waitForDelivery(suite.server.url, suite.cookie, terminalId, update)).toMatchObject({
       state: 'failed',
       error: 'not supported by the web player',
     });
-    const volume = await sendCommand(server.url, cookie, 'command', {
+    const volume = await sendCommand(suite.server.url, suite.cookie, 'command', {
       terminalIds: [terminalId],
       name: 'volume',
       params: { volume: 40 },
     });
-    expect(await waitForDelivery(server.url, cookie, terminalId, volume)).toMatchObject({
+    expect(await waitForDelivery(suite.server.url, suite.cookie, terminalId, volume)).toMatchObject({
       state: 'acked',
       result: { volume: 40 },
     });
@@ -171,45 +144,47 @@ describe('web player', () => {
   it('blanks the screen outside its power schedule, clears and refreshes its programs, reboots', async () => {
     const hour = await player.page.evaluate(() => new Date().getHours());
     const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-    const off = await sendCommand(server.url, cookie, 'command', {
+    const off = await sendCommand(suite.server.url, suite.cookie, 'command', {
       terminalIds: [terminalId],
       name: 'powerSchedule',
       params: { entries: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], on: at(hour + 2), off: at(hour + 3) }] },
     });
-    expect(await waitForDelivery(server.url, cookie, terminalId, off)).toMatchObject({
+    expect(await waitForDelivery(suite.server.url, suite.cookie, terminalId, off)).toMatchObject({
       state: 'acked',
       result: { screenOn: false },
     });
     await player.page.getByTestId('player-curtain').waitFor({ state: 'visible' });
-    const on = await sendCommand(server.url, cookie, 'command', {
+    const on = await sendCommand(suite.server.url, suite.cookie, 'command', {
       terminalIds: [terminalId],
       name: 'powerSchedule',
       params: { entries: [] },
     });
-    await waitForDelivery(server.url, cookie, terminalId, on);
+    await waitForDelivery(suite.server.url, suite.cookie, terminalId, on);
     await player.page.getByTestId('player-curtain').waitFor({ state: 'hidden' });
 
     // A program the terminal does not have cannot be played now.
-    const other = await apiCall<{ id: number }>(server.url, cookie, '/a/api/program/save', {
+    const other = await suite.api<{ id: number }>('/a/api/program/save', {
       document: simpleProgram('Elsewhere', materialId, 'Not here', '#000000'),
     });
-    const play = await sendCommand(server.url, cookie, 'playProgram', {
+    const play = await sendCommand(suite.server.url, suite.cookie, 'playProgram', {
       terminalIds: [terminalId],
       programId: other.id,
     });
-    expect(await waitForDelivery(server.url, cookie, terminalId, play)).toMatchObject({
+    expect(await waitForDelivery(suite.server.url, suite.cookie, terminalId, play)).toMatchObject({
       state: 'failed',
       error: `program ${other.id} is not published to this terminal`,
     });
 
-    const clear = await sendCommand(server.url, cookie, 'doClearProgram', { terminalIds: [terminalId] });
-    expect((await waitForDelivery(server.url, cookie, terminalId, clear)).state).toBe('acked');
-    await player.page.getByTestId('terminal-name').waitFor();
-    expect(await player.page.getByText(HEADLINE).count()).toBe(0);
-    const refresh = await sendCommand(server.url, cookie, 'refreshTerminalPrograms', {
+    const clear = await sendCommand(suite.server.url, suite.cookie, 'doClearProgram', {
       terminalIds: [terminalId],
     });
-    expect(await waitForDelivery(server.url, cookie, terminalId, refresh)).toMatchObject({
+    expect((await waitForDelivery(suite.server.url, suite.cookie, terminalId, clear)).state).toBe('acked');
+    await player.page.getByTestId('terminal-name').waitFor();
+    expect(await player.page.getByText(HEADLINE).count()).toBe(0);
+    const refresh = await sendCommand(suite.server.url, suite.cookie, 'refreshTerminalPrograms', {
+      terminalIds: [terminalId],
+    });
+    expect(await waitForDelivery(suite.server.url, suite.cookie, terminalId, refresh)).toMatchObject({
       state: 'acked',
       result: { programs: 1 },
     });
@@ -217,15 +192,15 @@ describe('web player', () => {
 
     // Reboot: acknowledged first, then the page reloads (once) and plays again.
     const reloaded = player.page.waitForEvent('load');
-    const reboot = await sendCommand(server.url, cookie, 'reboot', { terminalIds: [terminalId] });
-    expect((await waitForDelivery(server.url, cookie, terminalId, reboot)).state).toBe('acked');
+    const reboot = await sendCommand(suite.server.url, suite.cookie, 'reboot', { terminalIds: [terminalId] });
+    expect((await waitForDelivery(suite.server.url, suite.cookie, terminalId, reboot)).state).toBe('acked');
     await reloaded;
     await expectProgramShown(player.page);
     await waitForConnection(player.page, 'open');
   }, 90_000);
 
   it('keeps playing while the server is down, also through a reload, and reconnects by itself', async () => {
-    await server.stop();
+    await suite.stop();
     await waitForConnection(player.page, 'closed');
     await new Promise((resolve) => setTimeout(resolve, 3000));
     await expectProgramShown(player.page, 5000);
@@ -235,16 +210,16 @@ describe('web player', () => {
     await expectProgramShown(player.page);
     await waitForConnection(player.page, 'closed');
 
-    await restart();
+    await suite.restart();
     // Backoff with jitter is capped at 30 s; the player comes back without being touched.
     await waitForConnection(player.page, 'open', 45_000);
-    await waitForLiveStatus(server.url, cookie, terminalId, (s) => s.online);
-    const volume = await sendCommand(server.url, cookie, 'command', {
+    await waitForLiveStatus(suite.server.url, suite.cookie, terminalId, (s) => s.online);
+    const volume = await sendCommand(suite.server.url, suite.cookie, 'command', {
       terminalIds: [terminalId],
       name: 'volume',
       params: { volume: 70 },
     });
-    expect((await waitForDelivery(server.url, cookie, terminalId, volume)).state).toBe('acked');
+    expect((await waitForDelivery(suite.server.url, suite.cookie, terminalId, volume)).state).toBe('acked');
     await expectProgramShown(player.page, 5000);
     // Proof of play went out on the channel for the program (a cycle lasts 10 s and the player sends
     // its events every 10 s), and downloads were reported.
@@ -267,20 +242,20 @@ describe('web player', () => {
   it('plays its programs one after the other, and one at once when told to', async () => {
     const second = simpleProgram('Coffee', materialId, 'Coffee to go', '#204020');
     second.scenes[0]!.durationMs = 2000;
-    const saved = await apiCall<{ id: number }>(server.url, cookie, '/a/api/program/save', {
+    const saved = await suite.api<{ id: number }>('/a/api/program/save', {
       document: second,
     });
-    await apiCall(server.url, cookie, '/a/api/publishProgram/saveTerminals', {
+    await suite.api('/a/api/publishProgram/saveTerminals', {
       programId: saved.id,
       terminalIds: [terminalId],
       groupIds: [],
     });
     await player.page.waitForSelector('[data-testid=player-screen][data-programs="2"]', { timeout: 15_000 });
-    const play = await sendCommand(server.url, cookie, 'playProgram', {
+    const play = await sendCommand(suite.server.url, suite.cookie, 'playProgram', {
       terminalIds: [terminalId],
       programId: saved.id,
     });
-    expect((await waitForDelivery(server.url, cookie, terminalId, play)).state).toBe('acked');
+    expect((await waitForDelivery(suite.server.url, suite.cookie, terminalId, play)).state).toBe('acked');
     await player.page.getByText('Coffee to go').waitFor({ timeout: 5000 });
     expect(await player.page.getByTestId('player-screen').getAttribute('data-program-id')).toBe(
       String(saved.id),
@@ -290,7 +265,7 @@ describe('web player', () => {
   }, 60_000);
 
   it('forgets its content and shows a new pairing code when an operator removes it', async () => {
-    await apiCall(server.url, cookie, '/a/api/terminalSet/removeTerminals', { terminalIds: [terminalId] });
+    await suite.api('/a/api/terminalSet/removeTerminals', { terminalIds: [terminalId] });
     const code = await pairingCode(player.page);
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     expect(await player.page.getByText(HEADLINE).count()).toBe(0);
@@ -300,7 +275,13 @@ describe('web player', () => {
       )
       .toBe(0);
     // Claimed again, it is a new terminal with nothing published to it.
-    const again = await claimTerminal(server.url, cookie, code, officeId, 'Bakery window again');
+    const again = await claimTerminal(
+      suite.server.url,
+      suite.cookie,
+      code,
+      suite.officeId,
+      'Bakery window again',
+    );
     expect(again).not.toBe(terminalId);
     await player.page.getByTestId('terminal-name').waitFor();
     expect(await player.page.getByTestId('terminal-name').textContent()).toBe('Bakery window again');

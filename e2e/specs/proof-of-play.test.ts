@@ -1,26 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn } from '../support/api.js';
-import { launchChromium } from '../support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { keptPlayerSuite } from '../support/kept-player-suite.js';
 import { makePng, uploadMaterial } from '../support/materials.js';
-import {
-  claimTerminal,
-  openPlayer,
-  pairingCode,
-  simpleProgram,
-  startKeptServer,
-  waitForConnection,
-  type PlayerPage,
-} from '../support/player.js';
-import type { ServerProcess } from '../support/server.js';
+import { simpleProgram, waitForConnection, type PlayerPage } from '../support/player.js';
 
-const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
-const ENV = { APM_ADMIN_USER: ADMIN.user, APM_ADMIN_PASSWORD: ADMIN.password };
 const HEADLINE = 'Proof of play';
 
 /** The ids of the events the player keeps in IndexedDB (not acknowledged yet). */
@@ -43,23 +29,9 @@ const keptIds = (page: Page) =>
   );
 
 describe('proof of play from the web player, exactly once', () => {
-  let server: ServerProcess;
-  let dataDir: string;
-  let browser: Browser;
+  // A server of its own: the test stops it, and reads its database.
+  const suite = keptPlayerSuite('apm-e2e-plays');
   let player: PlayerPage;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'apm-e2e-plays-'));
-    server = await startKeptServer(ENV, dataDir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await player?.context.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-  });
 
   /** Ids of the `play` events the player sent, in order (with repeats). */
   const sentIds = () =>
@@ -68,25 +40,20 @@ describe('proof of play from the web player, exactly once', () => {
       .flatMap((m) => (m.events as { id: string }[]).map((e) => e.id));
 
   it('keeps events until the server acknowledges them, across an outage, and the server stores each once', async () => {
-    const cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
-    const officeId = (
-      await apiCall<{ office: { id: number } }>(server.url, cookie, '/a/api/user/getUserInfo')
-    ).office.id;
-    player = await openPlayer(browser, server.url, 'en-US');
-    const code = await pairingCode(player.page);
-    await waitForConnection(player.page, 'open');
-    const terminalId = await claimTerminal(server.url, cookie, code, officeId, 'Proof window');
+    const paired = await suite.pairPlayer('Proof window');
+    player = paired.player;
+    const { terminalId } = paired;
     const material = await uploadMaterial(
-      server.url,
-      cookie,
+      suite.server.url,
+      suite.cookie,
       'green.png',
       makePng(64, 64, [20, 200, 20]),
       null,
     );
-    const program = await apiCall<{ id: number }>(server.url, cookie, '/a/api/program/save', {
+    const program = await suite.api<{ id: number }>('/a/api/program/save', {
       document: simpleProgram('Proof program', material.id, HEADLINE, '#202020'),
     });
-    await apiCall(server.url, cookie, '/a/api/publishProgram/saveTerminals', {
+    await suite.api('/a/api/publishProgram/saveTerminals', {
       programId: program.id,
       terminalIds: [terminalId],
       groupIds: [],
@@ -101,11 +68,11 @@ describe('proof of play from the web player, exactly once', () => {
       .toEqual([]);
 
     // The server goes away: what plays meanwhile is kept, then delivered and acknowledged after it returns.
-    await server.stop();
+    await suite.stop();
     await waitForConnection(player.page, 'closed');
     await expect.poll(() => keptIds(player.page), { timeout: 40_000, interval: 1000 }).not.toEqual([]);
     const keptDuringOutage = await keptIds(player.page);
-    server = await startKeptServer({ ...ENV, PORT: new URL(server.url).port }, dataDir);
+    await suite.restart();
     await waitForConnection(player.page, 'open', 45_000);
     await expect
       .poll(async () => (await keptIds(player.page)).filter((id) => keptDuringOutage.includes(id)), {
@@ -116,8 +83,8 @@ describe('proof of play from the web player, exactly once', () => {
 
     // Read what the server stored, with the server stopped (its flush on stop writes what it holds).
     await player.context.close();
-    await server.stop();
-    const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+    await suite.stop();
+    const db = await PGlite.create(path.join(suite.dataDir, 'db'), { extensions: { pg_trgm } });
     try {
       const rows = (
         await db.query<{

@@ -1,25 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
 import { ROOT, startServerProcess, type ServerProcess } from '../support/server.js';
+import { sharedBrowser } from '../support/shared.js';
 
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 const ADMIN = { org: 'Acme Signage', user: 'owner', name: 'Olivia Owner', password: 'Str0ng#Pass2026' };
 
 describe('first start: initialise, then sign in with encryption', () => {
   let server: ServerProcess;
-  let browser: Browser;
   let page: Page;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
+    // A server of its own: a fresh system, not initialised yet (the worker's Chromium all the same).
     server = await startServerProcess();
-    browser = await launchChromium();
     // A French browser: initialisation offers French as the default language.
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+    page = await (await sharedBrowser()).newPage({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text());
     });
@@ -27,7 +26,7 @@ describe('first start: initialise, then sign in with encryption', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await page?.context().close();
     await server?.stop();
   });
 

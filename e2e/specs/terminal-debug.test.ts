@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeViolations, scanPage } from '../support/axe.js';
-import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
+import { pairWebPlayer, waitForConnection } from '../support/player.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
 describe('terminal debugging page with a paired web player', () => {
@@ -9,12 +9,7 @@ describe('terminal debugging page with a paired web player', () => {
   const suite = adminSuite();
 
   it('streams a line the player logged, shows its errors, pings it with a round trip, clears its cache and reloads it (acknowledged)', async () => {
-    const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
-    const player = await openPlayer(suite.browser, suite.server.url);
-    const code = await pairingCode(player.page);
-    await waitForConnection(player.page, 'open');
-    const terminalId = await claimTerminal(suite.server.url, suite.cookie, code, office.id, NAME);
-    await player.page.getByTestId('terminal-name').waitFor();
+    const { player, terminalId } = await pairWebPlayer(suite, NAME);
 
     const { context, page, errors } = await openSignedInPage(suite, {
       language: 'US',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimTerminal, openPlayer, pairingCode, waitForConnection } from '../support/player.js';
+import { pairWebPlayer, waitForConnection } from '../support/player.js';
 import { describeViolations, scanPage } from '../support/axe.js';
 import { adminSuite, openSignedInPage, WIDE_VIEWPORT } from '../support/suite.js';
 
@@ -13,12 +13,7 @@ describe('terminal settings and terminal info pages with a paired web player', (
   const suite = adminSuite();
 
   it('pushes brightness and rotation to an offline player (pending), which applies them when it returns (applied); the volume too; the info page shows what it reports', async () => {
-    const { office } = await suite.api<{ office: { id: number } }>('/a/api/user/getUserInfo');
-    const player = await openPlayer(suite.browser, suite.server.url);
-    const code = await pairingCode(player.page);
-    await waitForConnection(player.page, 'open');
-    const terminalId = await claimTerminal(suite.server.url, suite.cookie, code, office.id, NAME);
-    await player.page.getByTestId('terminal-name').waitFor();
+    const { player, terminalId } = await pairWebPlayer(suite, NAME);
 
     const { context, page, errors } = await openSignedInPage(suite, {
       language: 'US',

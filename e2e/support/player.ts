@@ -1,23 +1,52 @@
 /** Web-player helpers of the end-to-end tests: open a player, claim it, publish to it, command it. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiCall } from './api.js';
-import { startServerProcess, type ServerProcess } from './server.js';
-import { openSignedInPage, type Account, type AdminSuite, type OpenedPage } from './suite.js';
-
-export {
+import {
   claimTerminal,
   openPlayer,
   pairingCode,
   waitForConnection,
   type PlayerPage,
 } from './player-pairing.js';
+import type { ServerProcess } from './server.js';
+import { openSignedInPage, type Account, type AdminSuite, type OpenedPage } from './suite.js';
+
+export { claimTerminal, openPlayer, pairingCode, waitForConnection, type PlayerPage };
+
+/** A web player claimed as a terminal. */
+export interface PairedPlayer {
+  player: PlayerPage;
+  terminalId: number;
+}
+
+/** Where {@link pairWebPlayer} pairs: a server, Chromium, an administrator's session, and the office (else theirs). */
+export interface PairingTarget {
+  server: Pick<ServerProcess, 'url'>;
+  browser: Browser;
+  cookie: string;
+  officeId?: number;
+}
 
 /**
- * Starts the built server on `dataDir`, kept when it stops so that it can be started again on the same data (and
- * port, given as `PORT` in `env`).
+ * Opens a web player (browser language `locale`), waits until its channel is open, claims it as `name` into the
+ * target's office (the administrator's own unless given) and answers once the player shows that name: the claim
+ * has reached it. The caller closes the player's context.
  */
-export function startKeptServer(env: Record<string, string>, dataDir: string): Promise<ServerProcess> {
-  return startServerProcess(env, dataDir);
+export async function pairWebPlayer(
+  target: PairingTarget,
+  name: string,
+  locale = 'en-US',
+): Promise<PairedPlayer> {
+  const { url } = target.server;
+  const officeId =
+    target.officeId ??
+    (await apiCall<{ office: { id: number } }>(url, target.cookie, '/a/api/user/getUserInfo')).office.id;
+  const player = await openPlayer(target.browser, url, locale);
+  const code = await pairingCode(player.page);
+  await waitForConnection(player.page, 'open');
+  const terminalId = await claimTerminal(url, target.cookie, code, officeId, name);
+  await player.page.getByTestId('terminal-name').filter({ hasText: name }).waitFor({ timeout: 20_000 });
+  return { player, terminalId };
 }
 
 /** A program of one scene: a coloured background, an image of `materialId` and a line of text. */

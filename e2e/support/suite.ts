@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { apiCall, apiSignIn } from './api.js';
-import { launchChromium } from './chromium.js';
 import { startServerProcess, type ServerProcess } from './server.js';
 import { sharedBrowser, sharedServer } from './shared.js';
 import { addSession, collectErrors, prepareConsolePage, signIn } from './session.js';
@@ -21,7 +20,7 @@ export interface AdminSuite {
   readonly server: ServerProcess;
   /** The `Cookie` header value of the administrator's API session (unless `apiSignIn: false`). */
   readonly cookie: string;
-  /** Headless Chromium (the worker's shared one unless `ownServer`); it is there after `seed`, not for it. */
+  /** The worker's shared headless Chromium; it is there after `seed`, not for it. */
   readonly browser: Browser;
   /** {@link apiCall} as the administrator: a JSON POST when `body` is given, otherwise a GET. */
   api<T>(url: string, body?: unknown): Promise<T>;
@@ -32,8 +31,9 @@ export interface AdminSuiteOptions {
   /** More environment for the server, besides the administrator's; implies `ownServer`. */
   env?: Record<string, string>;
   /**
-   * A server and Chromium of the suite's own instead of the worker's shared ones: for a suite that changes what
-   * every user sees (system settings, brands, menus) or needs a server no other spec has touched.
+   * A server of the suite's own instead of the worker's shared one: for a suite that changes what every user
+   * sees (system settings, brands, menus) or needs a server no other spec has touched. Chromium is the worker's
+   * shared one all the same: each page has a browser context of its own.
    */
   ownServer?: boolean;
   /** Whether to sign the administrator in through the API for `cookie` (default true); off where it would show. */
@@ -45,8 +45,8 @@ export interface AdminSuiteOptions {
 /**
  * Registers the `beforeAll` and `afterAll` hooks of the current `describe`: `beforeAll` takes the worker's shared
  * server (or starts one of its own, see `ownServer`) with {@link ADMIN} as its administrator, signs the
- * administrator in through the API (unless told not to), runs `seed` and takes Chromium; `afterAll` closes the
- * browser contexts left open (and an own browser and server). The answer reads what they made.
+ * administrator in through the API (unless told not to), runs `seed` and takes the worker's Chromium; `afterAll`
+ * closes the browser contexts left open (and stops an own server). The answer reads what they made.
  *
  * On the shared server the specs before have left their data: a spec names what it makes uniquely and looks
  * only at that, and restores any setting it changes.
@@ -78,17 +78,13 @@ export function adminSuite(options: AdminSuiteOptions = {}): AdminSuite {
     server = own ? await startServerProcess(env) : await sharedServer(env);
     if (options.apiSignIn ?? true) cookie = await apiSignIn(server.url, ADMIN.user, ADMIN.password);
     await options.seed?.(suite);
-    browser = own ? await launchChromium() : await sharedBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    if (own) {
-      await browser?.close();
-      await server?.stop();
-    } else {
-      // What a failed test left open would otherwise stay in the next spec's browser.
-      for (const context of browser?.contexts() ?? []) await context.close();
-    }
+    // What a failed test left open would otherwise stay in the next spec's browser.
+    for (const context of browser?.contexts() ?? []) await context.close();
+    if (own) await server?.stop();
   });
 
   return suite;
