@@ -23,9 +23,10 @@ export const PLAY_COLUMNS = [
   'duration_ms',
   'received_at',
 ];
-const WIDGET_TYPES = ['clock', 'weather', 'button', 'qrcode', 'video', 'image'];
+/** The widget types of the widget events. */
+export const WIDGET_TYPES = ['clock', 'weather', 'button', 'qrcode', 'video', 'image'];
 const CHUNK = 50_000;
-const MINUTE = 60_000;
+export const MINUTE = 60_000;
 export const DAY = 86_400_000;
 
 /** A small deterministic generator (mulberry32): the same seed loads the same history. */
@@ -63,13 +64,17 @@ export interface RowOptions {
   playEveryMinutes: number;
 }
 
-/** The play events of one terminal's day (COPY rows), its online periods and head counts. */
+/**
+ * The play events of one terminal's day (COPY rows), its online periods and head counts; without
+ * `events`, only the periods and head counts (the events come from `generatePlayEventsInSql`).
+ */
 export function* terminalDays(
   fleet: Fleet,
   o: RowOptions,
   from: number,
   rand: () => number,
   sink: { periods: string[]; heads: string[] },
+  events = true,
 ): Generator<string> {
   const perCustomer = o.officesPerCustomer;
   for (const [index, terminal] of fleet.terminals.entries()) {
@@ -101,6 +106,7 @@ export function* terminalDays(
               terminal.office_id,
             ]),
           );
+      if (!events) continue;
       let n = 0;
       for (let at = open + Math.floor(rand() * o.playEveryMinutes * MINUTE); at < close; n++) {
         const duration = 30_000 + Math.floor(rand() * 150_000);

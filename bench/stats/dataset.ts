@@ -4,8 +4,9 @@
  * of programs, materials and messages per customer, and `days` days of opening hours in which each
  * terminal plays something every few minutes (program, scene and material events; now and then a
  * message, a widget or a button press), online periods (a gap now and then) and head counts of the
- * terminals with a camera. Raw rows go in with COPY (PostgreSQL: pg-copy-streams; PGlite: /dev/blob);
- * the hourly roll-up is then built from them the way the ingest builds it. Deterministic for a seed.
+ * terminals with a camera. Raw rows go in with COPY (PostgreSQL: pg-copy-streams; PGlite: /dev/blob),
+ * or the play events are generated in PostgreSQL itself (`generator: 'sql'`, dataset-sql.ts); the
+ * hourly roll-up is then built from them the way the ingest builds it. Deterministic for a seed.
  *
  * Used by `bench/stats/queries.ts` and `bench/stats/ingest.ts`; the database must be migrated and
  * initialised (a platform root office).
@@ -13,8 +14,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { PlayPartitions } from '../../apps/server/src/terminal/play-partitions.js';
+import { hourStart, rollUpAllOnline } from '../../apps/server/src/terminal/online-rollup.js';
+import { hourlyOf, rebuildCoarseRollups } from '../../apps/server/src/terminal/play-rollup.js';
 import { intArray, queryRows } from '../../apps/server/src/terminal/sql.js';
 import { copyInto } from './copy.js';
+import { generatePlayEventsInSql } from './dataset-sql.js';
 import { chunked, DAY, PLAY_COLUMNS, random, terminalDays, type Catalogue } from './dataset-rows.js';
 
 /** What to load; every field has a default. */
@@ -39,6 +43,13 @@ export interface StatsDatasetOptions {
   closeHour?: number;
   /** Seed of the generator (default 1). */
   seed?: number;
+  /**
+   * Where the play events are made: `js` (default) builds them in Node and COPYs them in; `sql`
+   * (PostgreSQL) generates them in the database (dataset-sql.ts), for fleets of ≈ 100 M rows.
+   */
+  generator?: 'js' | 'sql';
+  /** Hears progress lines of a long load (default: none). */
+  log?: (line: string) => void;
 }
 
 /** What was loaded: the ids to query by, the period, and the row counts. */
@@ -55,6 +66,8 @@ export interface StatsDataset {
   messageIds: number[];
   rows: { playEvents: number; playHourly: number; onlinePeriods: number; headCounts: number };
   loadMs: number;
+  /** Of `loadMs`, rolling the online periods up (as the leader's job would have). */
+  onlineRollupMs: number;
 }
 
 /** Inserts rows with RETURNING id, in order. */
@@ -63,7 +76,7 @@ async function ids(db: Database, statement: ReturnType<typeof sql>): Promise<num
 }
 
 /** The office tree, terminals and each customer's programs, materials and messages. */
-async function loadFleet(db: Database, o: Required<Omit<StatsDatasetOptions, 'end'>>) {
+async function loadFleet(db: Database, o: Required<Omit<StatsDatasetOptions, 'end' | 'log'>>) {
   const [root] = await queryRows<{ id: number; path: string }>(
     db,
     sql`SELECT id, path FROM offices WHERE parent_id IS NULL ORDER BY id LIMIT 1`,
@@ -114,9 +127,10 @@ async function loadFleet(db: Database, o: Required<Omit<StatsDatasetOptions, 'en
   }
   const terminals = await queryRows<{ id: number; office_id: number }>(
     db,
-    sql`INSERT INTO terminals (device_id, name, state, token_hash, office_id, platform, last_seen_at)
+    sql`INSERT INTO terminals (device_id, name, state, token_hash, office_id, platform, last_seen_at, latitude, longitude)
         SELECT 'bench-stats-' || g, 'Screen ' || g, 'claimed', md5('bench-stats-' || g),
-          (${intArray(officeIds)})[1 + (g - 1) % ${officeIds.length}], 'android', now()
+          (${intArray(officeIds)})[1 + (g - 1) % ${officeIds.length}], 'android', now(),
+          30 + (g % 100) * 0.05, 110 + (g / 100) * 0.05
         FROM generate_series(1, ${o.terminals}) g
         RETURNING id, office_id`,
   );
@@ -124,29 +138,29 @@ async function loadFleet(db: Database, o: Required<Omit<StatsDatasetOptions, 'en
 }
 
 /**
- * Builds `play_hourly` from the raw events of a period the way the ingest does (same subjects, UTC hours),
- * adding to what is there. Answers the roll-up rows written.
+ * Builds the roll-ups from the raw events of a period the way the ingest does (same subjects, UTC
+ * hours): `play_hourly`, then the coarser ones from it. Answers the hourly rows written.
  */
 export async function rollUpPeriod(db: Database, from: Date, to: Date): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`WITH up AS (
-      INSERT INTO play_hourly (hour, terminal_id, office_id, kind, subject_id, subject_key, subject_name, plays, duration_ms)
-      SELECT date_trunc('hour', started_at, 'UTC'), terminal_id, max(coalesce(office_id, 0)), kind,
-        coalesce(CASE kind WHEN 'program' THEN program_id WHEN 'scene' THEN program_id
-          WHEN 'message' THEN message_id WHEN 'material' THEN material_id END, 0),
-        coalesce(CASE kind WHEN 'scene' THEN scene_id WHEN 'widget' THEN widget_type WHEN 'click' THEN widget_type END, ''),
-        max(CASE kind WHEN 'program' THEN program_name WHEN 'scene' THEN program_name
-          WHEN 'message' THEN message_name WHEN 'material' THEN material_name END),
-        count(*), sum(duration_ms)
-      FROM play_events WHERE started_at >= ${from.toISOString()} AND started_at < ${to.toISOString()}
-      GROUP BY 1, 2, 4, 5, 6
-      ON CONFLICT (hour, terminal_id, kind, subject_id, subject_key) DO UPDATE SET
-        plays = play_hourly.plays + EXCLUDED.plays, duration_ms = play_hourly.duration_ms + EXCLUDED.duration_ms
-      RETURNING 1)
-    SELECT count(*)::int AS n FROM up`,
-  );
-  return row?.n ?? 0;
+  let rows = 0;
+  // Day by day: one statement over a fleet's month of events would sort all of it at once.
+  for (let day = from.getTime(); day < to.getTime(); day += DAY) {
+    const until = new Date(Math.min(day + DAY, to.getTime())).toISOString();
+    const events = `(SELECT * FROM play_events WHERE started_at >= '${new Date(day).toISOString()}' AND started_at < '${until}') e`;
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`WITH up AS (
+        INSERT INTO play_hourly (hour, terminal_id, office_id, kind, subject_id, subject_key, subject_name, plays, duration_ms)
+        ${hourlyOf(events)}
+        ON CONFLICT (hour, terminal_id, kind, subject_id, subject_key) DO UPDATE SET
+          plays = play_hourly.plays + EXCLUDED.plays, duration_ms = play_hourly.duration_ms + EXCLUDED.duration_ms
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM up`,
+    );
+    rows += row?.n ?? 0;
+  }
+  await rebuildCoarseRollups(db);
+  return rows;
 }
 
 /** Loads the dataset (see the file's comment) and answers what it loaded. */
@@ -168,8 +182,10 @@ export async function loadStatsDataset(
     openHour: 8,
     closeHour: 22,
     seed: 1,
+    generator: 'js' as 'js' | 'sql',
     ...options,
   };
+  const log = options.log ?? (() => {});
   const end = options.end ?? new Date(new Date().setUTCHours(0, 0, 0, 0));
   const from = new Date(end.getTime() - o.days * DAY);
   const fleet = await loadFleet(db, o);
@@ -178,13 +194,25 @@ export async function loadStatsDataset(
   for (let at = from.getTime(); at < end.getTime() + DAY; at += DAY) months.push(new Date(at));
   await partitions.ensure(months);
   const side = { periods: [] as string[], heads: [] as string[] };
-  const playEvents = await copyInto(
-    db,
-    driver,
-    'play_events',
-    PLAY_COLUMNS,
-    chunked(terminalDays(fleet, o, from.getTime(), random(o.seed), side)),
-  );
+  const rand = random(o.seed);
+  let playEvents: number;
+  if (o.generator === 'sql') {
+    if (driver !== 'postgres') throw new Error('the sql generator needs PostgreSQL');
+    playEvents = await generatePlayEventsInSql(db, fleet, o, from.getTime(), (day, rows) =>
+      log(
+        `day ${day + 1}/${o.days}: ${rows.toLocaleString('en')} events (${Math.round((performance.now() - started) / 1000)} s)`,
+      ),
+    );
+    // Without events it yields nothing: it fills `side` with the periods and head counts.
+    Array.from(terminalDays(fleet, o, from.getTime(), rand, side, false));
+  } else
+    playEvents = await copyInto(
+      db,
+      driver,
+      'play_events',
+      PLAY_COLUMNS,
+      chunked(terminalDays(fleet, o, from.getTime(), rand, side)),
+    );
   const onlinePeriods = await copyInto(
     db,
     driver,
@@ -199,11 +227,30 @@ export async function loadStatsDataset(
     ['terminal_id', 'event_id', 'started_at', 'period_seconds', 'count', 'office_id'],
     chunked(side.heads),
   );
+  log(
+    `events, periods and head counts in (${Math.round((performance.now() - started) / 1000)} s); rolling up`,
+  );
   const playHourly = await rollUpPeriod(db, from, end);
+  log(
+    `rolled up: ${playHourly.toLocaleString('en')} hourly rows (${Math.round((performance.now() - started) / 1000)} s)`,
+  );
+  // What the leader's online roll-up job would have done by now (the periods came in by COPY).
+  const onlineRolled = performance.now();
+  await rollUpAllOnline(db, hourStart(Date.now()));
+  const onlineRollupMs = performance.now() - onlineRolled;
   await db.execute(sql`ANALYZE play_events`);
-  await db.execute(sql`ANALYZE play_hourly`);
-  await db.execute(sql`ANALYZE terminal_online_periods`);
-  await db.execute(sql`ANALYZE head_counts`);
+  // VACUUM as autovacuum would have by then: past days' roll-up rows no longer change, so their pages
+  // are all-visible and the covering indexes answer without reading the heap.
+  for (const table of [
+    'play_hourly',
+    'play_daily',
+    'play_office_hourly',
+    'play_reach_hourly',
+    'play_reach_daily',
+    'terminal_online_periods',
+    'head_counts',
+  ])
+    await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   const catalogue = (k: keyof Catalogue) => fleet.catalogues.flatMap((c) => c[k].map((x) => x.id));
   return {
     from,
@@ -217,5 +264,6 @@ export async function loadStatsDataset(
     messageIds: catalogue('messages'),
     rows: { playEvents, playHourly, onlinePeriods, headCounts },
     loadMs: performance.now() - started,
+    onlineRollupMs,
   };
 }
