@@ -21,6 +21,7 @@
  * Usage: npm run bench:cluster -- [--instances 2] [--count 19000] [--steady-seconds 90]
  *        [--kill-at 0.25] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *        [--redis-url redis://…  (default: a private redis-server)] [--no-baseline]
+ *        [--cpu-prof DIR  (the instances' CPU profiles, written when they stop)]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,8 @@ const { values: args } = parseArgs({
     'redis-url': { type: 'string' },
     'connect-concurrency': { type: 'string', default: '100' },
     'no-baseline': { type: 'boolean', default: false },
+    // A folder: the instances run with --cpu-prof and write their profiles there when they stop.
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -122,7 +125,10 @@ try {
     redisPrefix: prefix,
     dataDir,
     admin: ADMIN,
-    env: { APM_TERMINAL_REGISTER_RATE_LIMIT: String(Math.max(1000, COUNT * 2)) },
+    env: {
+      APM_TERMINAL_REGISTER_RATE_LIMIT: String(Math.max(1000, COUNT * 2)),
+    },
+    nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
   });
   const urls = instances.map((i) => i.url);
   log(`${INSTANCES} instances ready in ${Date.now() - t0} ms: ${urls.join(', ')}`);
@@ -199,6 +205,7 @@ try {
   const commands = await commandPhases({
     api,
     db,
+    redis,
     pool,
     instances,
     devices,

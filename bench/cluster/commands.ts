@@ -3,7 +3,8 @@ import type { ChildServer } from '../simulator/apm-server.js';
 import type { Device } from '../simulator/fleet.js';
 import type { ConsoleApi } from '../simulator/http.js';
 import { sleep } from '../simulator/stats.js';
-import { procSnapshot } from './load.js';
+import { pgSnapshot, procSnapshot, redisSnapshot } from './load.js';
+import type { Redis } from 'ioredis';
 import type { SimulatorPool, WorkerStats } from './workers.js';
 
 /** What the command phases need from the run. */
@@ -11,6 +12,8 @@ export interface CommandPhaseInput {
   /** Signed in on instance 1: every command goes through it. */
   api: ConsoleApi;
   db: pg.Client;
+  /** The run's Redis, for its CPU while command 1 fans out. */
+  redis: Redis;
   pool: SimulatorPool;
   instances: ChildServer[];
   devices: Device[];
@@ -29,6 +32,37 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, everyMs
     await sleep(everyMs);
   }
   return NaN;
+}
+
+/** CPU seconds used so far by each part of the run: instances, simulators, PostgreSQL backends, Redis. */
+async function cpuOfParts(input: CommandPhaseInput) {
+  const [procs, fleet, pgNow, redisNow] = await Promise.all([
+    procSnapshot(input.instances.map((i) => i.pid)),
+    input.pool.stats(),
+    pgSnapshot(input.db),
+    redisSnapshot(input.redis),
+  ]);
+  return {
+    at: Date.now(),
+    instances: procs.cpu,
+    simulators: fleet.cpuS,
+    postgres: pgNow.backendCpu,
+    redis: redisNow.cpuS,
+  };
+}
+
+/** What each part spent between two `cpuOfParts` (backends open at both ends; wall seconds too). */
+function cpuSpent(a: Awaited<ReturnType<typeof cpuOfParts>>, b: Awaited<ReturnType<typeof cpuOfParts>>) {
+  let postgres = 0;
+  for (const [pid, cpu] of b.postgres) postgres += cpu - (a.postgres.get(pid) ?? cpu);
+  const r = (x: number) => +x.toFixed(2);
+  return {
+    wall: r((b.at - a.at) / 1000),
+    instances: b.instances.map((c, i) => r(c - a.instances[i]!)),
+    simulators: r(b.simulators - a.simulators),
+    postgres: r(postgres),
+    redis: r(b.redis - a.redis),
+  };
 }
 
 /** Delivery states of a batch in `terminal_commands` (state → rows). */
@@ -65,11 +99,14 @@ export async function commandPhases(input: CommandPhaseInput) {
   // 3. one command to all
   log(`command 1: volume to ${ids.length} terminals through instance 1`);
   await pool.all({ op: 'round', label: 'c1' });
+  const cpuBefore = await cpuOfParts(input);
   const s1 = Date.now();
+  log(`  sent at hrtime ${process.hrtime.bigint() / 1000n} µs (the clock of --cpu-prof profiles)`);
   const { batchId: b1, count } = await send(41);
   const call1 = Date.now() - s1;
   if (count !== ids.length) throw new Error(`the command went to ${count} terminals, not ${ids.length}`);
-  const clientDone1 = await waitFor(async () => (await pool.stats()).round.acked >= held, 60_000);
+  const clientDone1 = await waitFor(async () => (await pool.stats()).round.acked >= held, 60_000, 20);
+  const cpuAfter = await cpuOfParts(input);
   const r1 = (await pool.stats()).round;
   const dbDone1 = await waitFor(async () => ((await batchStates(db, b1)).acked ?? 0) >= held, 60_000);
   const first = {
@@ -80,10 +117,12 @@ export async function commandPhases(input: CommandPhaseInput) {
     allAckedClientMs: Number.isFinite(clientDone1) && r1.lastAckedAt ? r1.lastAckedAt - s1 : null,
     allAckedInDatabaseMs: ms(dbDone1, s1),
     states: await batchStates(db, b1),
+    cpuSecondsUntilAllAcked: cpuSpent(cpuBefore, cpuAfter),
   };
   log(
     `  call ${first.callMs} ms; all received ${first.allReceivedMs} ms; all acked (client) ${first.allAckedClientMs} ms; ` +
-      `all acked in the database ${first.allAckedInDatabaseMs} ms`,
+      `all acked in the database ${first.allAckedInDatabaseMs} ms; CPU seconds until all acked ` +
+      JSON.stringify(first.cpuSecondsUntilAllAcked),
   );
 
   // 4. second command, kill, reconnect storm

@@ -83,6 +83,8 @@ export interface ClusterEnv {
   dataDir: string;
   admin: { user: string; password: string };
   env: Record<string, string>;
+  /** Node options of every instance (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -100,6 +102,7 @@ export async function startInstances(
     startApm(main, {
       dataDir: shared.dataDir,
       admin: shared.admin,
+      nodeArgs: shared.nodeArgs,
       env: {
         DATABASE_URL: shared.databaseUrl,
         REDIS_URL: shared.redisUrl,

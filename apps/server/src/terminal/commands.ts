@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Compile, type Validator } from 'typebox/compile';
 import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
-import type { TerminalBus } from './bus.js';
+import type { TerminalBus, TerminalDelivery } from './bus.js';
 import { REPORT_LOCATION, storeReportedLocations } from './reported-location.js';
 import { intArray, jsonRows, queryRows, Serial } from './sql.js';
 
@@ -46,11 +46,12 @@ export interface OpenCommand {
   expiresAt: string;
 }
 
+/** A buffered state change of one command (times in ms since the epoch, made ISO at the write). */
 interface PendingUpdate {
   id: number;
   state: CommandDeliveryState;
-  sent_at?: string;
-  done_at?: string;
+  sentAt?: number;
+  doneAt?: number;
   result?: object | null;
   error?: string | null;
 }
@@ -147,41 +148,41 @@ export class TerminalCommandService {
     const batchId = randomUUID();
     const expiresMs = Date.now() + ttl * 1000;
     const expiresAt = new Date(expiresMs).toISOString();
-    const reserved = await queryRows<{ id: number }>(
-      this.db,
-      sql`SELECT nextval(pg_get_serial_sequence('terminal_commands', 'id'))::int AS id FROM generate_series(1, ${ids.length})`,
-    );
-    const commands = ids.map((terminalId, i) => ({
-      id: reserved[i]!.id,
-      terminalId,
-      state: 'queued' as CommandDeliveryState,
-    }));
-    const claimed = (c: { terminalId: number }) => known.get(c.terminalId) === 'claimed';
+    const commands: SentCommands['commands'] = [];
     await this.serial.run(async () => {
       this.nextExpiry = Math.min(this.nextExpiry, expiresMs);
       // Thousands of rows go in slices with a turn of the event loop between them: PGlite runs on
       // this thread, and the fleet's acks of earlier commands are read meanwhile.
-      for (let at = 0; at < commands.length; at += INSERT_SLICE) {
+      for (let at = 0; at < ids.length; at += INSERT_SLICE) {
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-        const slice = commands.slice(at, at + INSERT_SLICE);
-        const rows = slice.map((c) => ({ id: c.id, terminal_id: c.terminalId }));
-        await this.db.execute(sql`
-          INSERT INTO terminal_commands (id, terminal_id, batch_id, name, params, state, created_by, expires_at)
-          OVERRIDING SYSTEM VALUE
-          SELECT v.id, v.terminal_id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, 'queued',
+        const slice = ids.slice(at, at + INSERT_SLICE);
+        // A terminal deleted meanwhile gets no row (and no command).
+        const rows = await queryRows<{ id: number; terminal_id: number }>(
+          this.db,
+          sql`
+          INSERT INTO terminal_commands (terminal_id, batch_id, name, params, state, created_by, expires_at)
+          SELECT t.id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, 'queued',
             ${input.createdBy}, ${expiresAt}::timestamptz
-          FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, terminal_id int)
-          JOIN terminals t ON t.id = v.terminal_id`);
+          FROM unnest(${intArray(slice)}) WITH ORDINALITY AS v(terminal_id, n)
+          JOIN terminals t ON t.id = v.terminal_id
+          ORDER BY v.n
+          RETURNING id, terminal_id`,
+        );
+        const deliveries: TerminalDelivery[] = [];
+        for (const row of rows) {
+          commands.push({ id: row.id, terminalId: row.terminal_id, state: 'queued' });
+          // Pending terminals wait for their claim.
+          if (known.get(row.terminal_id) !== 'claimed') continue;
+          deliveries.push({
+            terminalId: row.terminal_id,
+            message: { type: 'command', commandId: row.id, name: input.name, params, expiresAt },
+          });
+        }
         // Written first, published after (slice by slice, so the first terminals do not wait for the
         // last rows): a terminal that connects meanwhile finds its row when its channel opens, one
         // already connected gets it from the bus, and the gateway that writes it to an open channel
-        // marks it `sent` — whichever instance that is. Pending terminals wait for their claim.
-        this.bus.publish(
-          slice.filter(claimed).map((c) => ({
-            terminalId: c.terminalId,
-            message: { type: 'command', commandId: c.id, name: input.name, params, expiresAt },
-          })),
-        );
+        // marks it `sent` — whichever instance that is.
+        this.bus.publish(deliveries);
       }
     });
     return { batchId, commands };
@@ -252,18 +253,12 @@ export class TerminalCommandService {
 
   /** The gateway wrote the command to the terminal's open channel. */
   markSent(commandId: number): void {
-    this.update({ id: commandId, state: 'sent', sent_at: new Date().toISOString() });
+    this.update(commandId, 'sent', Date.now());
   }
 
   /** The terminal answered a command it was sent (the gateway checked that it was its own). */
   acknowledge(commandId: number, ack: { ok: boolean; result?: object; error?: string }): void {
-    this.update({
-      id: commandId,
-      state: ack.ok ? 'acked' : 'failed',
-      done_at: new Date().toISOString(),
-      result: ack.result ?? null,
-      error: ack.error ?? null,
-    });
+    this.update(commandId, ack.ok ? 'acked' : 'failed', Date.now(), ack.result ?? null, ack.error ?? null);
   }
 
   /** Makes the table current: writes buffered state and expires waiting commands past their time. */
@@ -296,16 +291,32 @@ export class TerminalCommandService {
       });
   }
 
-  private update(next: PendingUpdate): void {
-    const prev = this.pending.get(next.id);
+  /**
+   * Buffers a state change (called for every delivery and every ack: a fleet's burst allocates one
+   * record per command, changed in place). An answer is final: a later `sent` (the same command
+   * written again after a reconnect) keeps it; the first `sent` time stays.
+   */
+  private update(
+    id: number,
+    state: CommandDeliveryState,
+    at: number,
+    result?: object | null,
+    error?: string | null,
+  ): void {
+    const answer = state !== 'sent';
+    const prev = this.pending.get(id);
     if (!prev) {
-      this.pending.set(next.id, next);
+      this.pending.set(id, answer ? { id, state, doneAt: at, result, error } : { id, state, sentAt: at });
       return;
     }
-    // An answer is final: a later `sent` (the same command written again after a reconnect) keeps it.
-    const answered = prev.state === 'acked' || prev.state === 'failed';
-    const merged = answered && next.state === 'sent' ? { ...prev } : { ...prev, ...next };
-    this.pending.set(next.id, { ...merged, sent_at: prev.sent_at ?? next.sent_at });
+    if (!answer) {
+      prev.sentAt ??= at;
+      return;
+    }
+    prev.state = state;
+    prev.doneAt = at;
+    prev.result = result;
+    prev.error = error;
   }
 
   /**
@@ -317,7 +328,15 @@ export class TerminalCommandService {
   private writePending(): Promise<void> {
     return this.serial.run(async () => {
       if (this.pending.size === 0) return;
-      const rows = [...this.pending.values()];
+      const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+      const rows = [...this.pending.values()].map((u) => ({
+        id: u.id,
+        state: u.state,
+        sent_at: iso(u.sentAt),
+        done_at: iso(u.doneAt),
+        result: u.result,
+        error: u.error,
+      }));
       this.writing = new Map(this.pending);
       this.pending.clear();
       try {

@@ -36,8 +36,11 @@ interface Entry {
   heardAt: number;
   onlineSince: number | null;
   status: TerminalStatus | null;
-  /** The status without its clock: a heartbeat that changes nothing else is not written. */
-  statusKey: string;
+  /**
+   * The status without its clock: a heartbeat that changes nothing else is not written. Null when an
+   * acknowledged command changed the status since (computed from it at the next heartbeat).
+   */
+  statusKey: string | null;
   /** `lastSeenAt` as last written. */
   writtenSeenAt: number;
   downloads: Map<number, ProgressItem>;
@@ -217,6 +220,8 @@ export class TerminalPresence {
     const now = Date.now();
     const entry = this.entry(id, now);
     this.comeBack(id, entry, now);
+    // The key of what was last known (a command's change applied to it), before it is replaced.
+    if (entry.statusKey === null && entry.status) entry.statusKey = statusKeyOf(entry.status);
     entry.status = status;
     const clock = Date.parse(status.clock);
     entry.clockSkewMs = Number.isNaN(clock) ? null : clock - now;
@@ -235,13 +240,14 @@ export class TerminalPresence {
   applied(id: number, change: StatusChange): void {
     const entry = this.entries.get(id);
     if (!entry?.status) return;
-    entry.status = { ...entry.status, ...change };
+    const status = entry.status;
+    if (Object.entries(change).every(([field, value]) => status[field as keyof StatusChange] === value))
+      return;
+    entry.status = { ...status, ...change };
     entry.shared = true;
-    const key = statusKeyOf(entry.status);
-    if (key !== entry.statusKey) {
-      entry.statusKey = key;
-      entry.dirty = true;
-    }
+    entry.dirty = true;
+    // A volume command to a whole fleet acks in one burst: the key waits for the next heartbeat.
+    entry.statusKey = null;
   }
 
   /** Download progress the terminal reported. */
