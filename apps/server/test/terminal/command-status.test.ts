@@ -59,6 +59,16 @@ describe('status changed by acknowledged commands', () => {
         .from(terminals)
         .where(eq(terminals.id, reg.terminalId));
       expect(row?.status).toMatchObject({ volume: 80 });
+
+      // The next heartbeat is compared with the status as changed: one that differs is written too.
+      client.send({ type: 'heartbeat', seq: 2, status: { ...STATUS, volume: 30 } });
+      await client.next('heartbeatAck');
+      await t.app.services.terminalPresence.flush();
+      const [after] = await t.db
+        .select({ status: terminals.status })
+        .from(terminals)
+        .where(eq(terminals.id, reg.terminalId));
+      expect(after?.status).toMatchObject({ volume: 30 });
       client.close();
     });
   });
