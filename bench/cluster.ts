@@ -9,7 +9,7 @@
  *    (`INFO` deltas), PostgreSQL transactions and rows written per second (`pg_stat_database`,
  *    `pg_stat_user_tables`, CPU of the database's backends), CPU and RSS of each instance;
  * 3. one command through instance 1 to all N: until every terminal received and acked it, and
- *    until `terminal_commands` says all N acked;
+ *    until `terminal_commands` says all N acked; `--rounds` times, 35 s apart (median and worst);
  * 4. a second command through instance 1; once `--kill-at` of the terminals received it, the last
  *    instance is SIGKILLed: until all N are open again (client), until the dead instance's
  *    terminals are online in `terminals` with a `last_seen_at` after the kill (server), until every
@@ -19,7 +19,7 @@
  *    (`simulator/echo-server.mjs`), CPU and RSS per 1,000 terminals at the same pace.
  *
  * Usage: npm run bench:cluster -- [--instances 2] [--count 19000] [--steady-seconds 90]
- *        [--kill-at 0.25] [--database-url postgres://postgres@127.0.0.1:5432/test]
+ *        [--kill-at 0.25] [--rounds 3] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *        [--redis-url redis://…  (default: a private redis-server)] [--no-baseline]
  *        [--cpu-prof DIR  (the instances' CPU profiles, written when they stop)]
  */
@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
     'per-process': { type: 'string', default: '9000' },
     'steady-seconds': { type: 'string', default: '90' },
     'kill-at': { type: 'string', default: '0.25' },
+    rounds: { type: 'string', default: '3' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -211,6 +212,7 @@ try {
     devices,
     held,
     killAt: Number(args['kill-at']),
+    rounds: Math.max(1, Number(args.rounds)),
     log,
   });
   fleet = await pool.stats();

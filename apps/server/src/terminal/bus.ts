@@ -21,8 +21,12 @@ export interface TerminalBus {
   start(log: FastifyBaseLogger): Promise<void>;
   /** Publishes messages to terminals (batched: one call for a command to thousands). */
   publish(deliveries: readonly TerminalDelivery[]): void;
-  /** Subscribes a handler; answers the function that unsubscribes it. */
-  subscribe(handler: DeliveryHandler): () => void;
+  /**
+   * Subscribes a handler; answers the function that unsubscribes it. With `holds`, a bus that decodes
+   * what it receives (Redis) hands on only deliveries to terminals it holds, without building the rest
+   * (a command to a fleet reaches every instance, each holding a share of the terminals).
+   */
+  subscribe(handler: DeliveryHandler, holds?: (terminalId: number) => boolean): () => void;
   /**
    * How long a message takes from this instance through the bus back to its subscribers, in ms
    * (the health endpoint's "bus lag"); throws when the bus is down.

@@ -61,6 +61,17 @@ const APPLY_STRATEGY: CommandName = 'applyStrategy';
 const MAX_TTL_SECONDS = 30 * 24 * 3600;
 /** Rows per statement when a command goes to thousands of terminals (one statement up to this many). */
 const INSERT_SLICE = 2000;
+/**
+ * How often buffered delivery state is written: the console's delivery view (and the other instances)
+ * sees a fleet's acks a quarter second after they come, and a burst of thousands still goes in a few
+ * statements; with nothing buffered a tick writes nothing.
+ */
+const WRITE_EVERY_MS = 250;
+/**
+ * How long the timer leaves a `sent` unwritten: a terminal answers within milliseconds, and sent and
+ * answer then go in one row update instead of two (each rewrites the row's index entries).
+ */
+const SENT_WAIT_MS = 1000;
 const validators = new Map<CommandName, Validator>();
 
 /** Why `params` are not valid params of the command, naming the field (`params.volume ...`), or null. */
@@ -108,12 +119,12 @@ export class TerminalCommandService {
     private readonly bus: TerminalBus,
   ) {}
 
-  /** Starts writing buffered state every second and expiring waiting commands every 30 s. */
+  /** Starts writing buffered state every `WRITE_EVERY_MS` and expiring waiting commands every 30 s. */
   start(log: FastifyBaseLogger): void {
     this.log = log;
     const fail = (err: unknown) => this.log?.error({ err }, 'terminal command flush failed');
     this.timers = [
-      setInterval(() => void this.writePending().catch(fail), 1000).unref(),
+      setInterval(() => void this.writePending(false).catch(fail), WRITE_EVERY_MS).unref(),
       setInterval(() => void this.expire().catch(fail), 30_000).unref(),
     ];
   }
@@ -149,25 +160,27 @@ export class TerminalCommandService {
     const expiresMs = Date.now() + ttl * 1000;
     const expiresAt = new Date(expiresMs).toISOString();
     const commands: SentCommands['commands'] = [];
+    // A terminal deleted meanwhile gets no row (and no command).
+    const insert = (slice: number[]) =>
+      queryRows<{ id: number; terminal_id: number }>(
+        this.db,
+        sql`
+        INSERT INTO terminal_commands (terminal_id, batch_id, name, params, state, created_by, expires_at)
+        SELECT t.id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, 'queued',
+          ${input.createdBy}, ${expiresAt}::timestamptz
+        FROM unnest(${intArray(slice)}) WITH ORDINALITY AS v(terminal_id, n)
+        JOIN terminals t ON t.id = v.terminal_id
+        ORDER BY v.n
+        RETURNING id, terminal_id`,
+      );
     await this.serial.run(async () => {
       this.nextExpiry = Math.min(this.nextExpiry, expiresMs);
-      // Thousands of rows go in slices with a turn of the event loop between them: PGlite runs on
-      // this thread, and the fleet's acks of earlier commands are read meanwhile.
+      // Thousands of rows go in slices, each published once written, while the next one is written.
+      let writing = insert(ids.slice(0, INSERT_SLICE));
       for (let at = 0; at < ids.length; at += INSERT_SLICE) {
-        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-        const slice = ids.slice(at, at + INSERT_SLICE);
-        // A terminal deleted meanwhile gets no row (and no command).
-        const rows = await queryRows<{ id: number; terminal_id: number }>(
-          this.db,
-          sql`
-          INSERT INTO terminal_commands (terminal_id, batch_id, name, params, state, created_by, expires_at)
-          SELECT t.id, ${batchId}, ${input.name}, ${JSON.stringify(params)}::jsonb, 'queued',
-            ${input.createdBy}, ${expiresAt}::timestamptz
-          FROM unnest(${intArray(slice)}) WITH ORDINALITY AS v(terminal_id, n)
-          JOIN terminals t ON t.id = v.terminal_id
-          ORDER BY v.n
-          RETURNING id, terminal_id`,
-        );
+        const rows = await writing;
+        if (at + INSERT_SLICE < ids.length)
+          writing = insert(ids.slice(at + INSERT_SLICE, at + 2 * INSERT_SLICE));
         const deliveries: TerminalDelivery[] = [];
         for (const row of rows) {
           commands.push({ id: row.id, terminalId: row.terminal_id, state: 'queued' });
@@ -183,6 +196,8 @@ export class TerminalCommandService {
         // already connected gets it from the bus, and the gateway that writes it to an open channel
         // marks it `sent` — whichever instance that is.
         this.bus.publish(deliveries);
+        // A turn of the event loop: PGlite runs on this thread, and the fleet's acks are read meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     });
     return { batchId, commands };
@@ -319,17 +334,29 @@ export class TerminalCommandService {
     prev.error = error;
   }
 
+  /** Buffered changes but `sent` ones newer than `sentBefore` (their answer usually follows within ms). */
+  private answeredOrWaiting(sentBefore: number): Map<number, PendingUpdate> {
+    const out = new Map<number, PendingUpdate>();
+    for (const [id, update] of this.pending) {
+      if (update.state !== 'sent' || update.sentAt! <= sentBefore) out.set(id, update);
+    }
+    return out;
+  }
+
   /**
    * One statement for every buffered change; answered states never go back. The same statement
    * records `applyStrategy` changes on the strategy's terminal rows (sent, acked or failed, what it
    * could not apply), unless the strategy changed since. Positions of answered `reportLocation`
-   * commands go to their terminals in one more statement, only when there are any.
+   * commands go to their terminals in one more statement, only when there are any. The timer's
+   * writes (`all` false) leave out `sent` changes younger than `SENT_WAIT_MS`.
    */
-  private writePending(): Promise<void> {
+  private writePending(all = true): Promise<void> {
     return this.serial.run(async () => {
       if (this.pending.size === 0) return;
+      const due = all ? new Map(this.pending) : this.answeredOrWaiting(Date.now() - SENT_WAIT_MS);
+      if (due.size === 0) return;
       const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
-      const rows = [...this.pending.values()].map((u) => ({
+      const rows = [...due.values()].map((u) => ({
         id: u.id,
         state: u.state,
         sent_at: iso(u.sentAt),
@@ -337,8 +364,8 @@ export class TerminalCommandService {
         result: u.result,
         error: u.error,
       }));
-      this.writing = new Map(this.pending);
-      this.pending.clear();
+      this.writing = due;
+      for (const id of due.keys()) this.pending.delete(id);
       try {
         const located = await queryRows<{ id: number; terminal_id: number }>(
           this.db,

@@ -127,7 +127,10 @@ export class TerminalGateway {
   /** Subscribes to the bus and to the presence sweep. */
   start(log: FastifyBaseLogger): void {
     this.log = log;
-    this.unsubscribe = this.deps.bus.subscribe((deliveries) => this.deliver(deliveries));
+    this.unsubscribe = this.deps.bus.subscribe(
+      (deliveries) => this.deliver(deliveries),
+      (terminalId) => this.connections.has(terminalId),
+    );
     this.deps.presence.onSilent = (ids) => {
       for (const id of ids) {
         const conn = this.connections.get(id);
@@ -383,7 +386,7 @@ export class TerminalGateway {
   private sendCommand(conn: Connection, message: Extract<ServerMessage, { type: 'command' }>): void {
     if (conn.delivered.has(message.commandId) || conn.socket.readyState !== conn.socket.OPEN) return;
     conn.delivered.add(message.commandId);
-    conn.open.set(message.commandId, { name: message.name, params: message.params });
+    conn.open.set(message.commandId, message);
     this.send(conn, message);
     this.deps.commands.markSent(message.commandId);
   }

@@ -38,7 +38,7 @@ interface Entry {
   status: TerminalStatus | null;
   /**
    * The status without its clock: a heartbeat that changes nothing else is not written. Null when an
-   * acknowledged command changed the status since (computed from it at the next heartbeat).
+   * acknowledged command changed the status since it was written: the next heartbeat writes it.
    */
   statusKey: string | null;
   /** `lastSeenAt` as last written. */
@@ -220,13 +220,12 @@ export class TerminalPresence {
     const now = Date.now();
     const entry = this.entry(id, now);
     this.comeBack(id, entry, now);
-    // The key of what was last known (a command's change applied to it), before it is replaced.
-    if (entry.statusKey === null && entry.status) entry.statusKey = statusKeyOf(entry.status);
     entry.status = status;
     const clock = Date.parse(status.clock);
     entry.clockSkewMs = Number.isNaN(clock) ? null : clock - now;
     this.statusAlarms.add(id, heartbeatAlarms(entry.alarms, status, entry.clockSkewMs));
     const key = statusKeyOf(status);
+    // A null key: a command changed the status since it was last written (`applied`).
     if (key !== entry.statusKey) {
       entry.statusKey = key;
       entry.dirty = true;
@@ -244,9 +243,10 @@ export class TerminalPresence {
     if (Object.entries(change).every(([field, value]) => status[field as keyof StatusChange] === value))
       return;
     entry.status = { ...status, ...change };
+    // Live status (this instance, and the shared directory for the others) shows it now. The table
+    // gets it with the next heartbeat's write, a few seconds on: a volume command to a whole fleet
+    // acks in one burst, and a row update per terminal then would compete with the command's own writes.
     entry.shared = true;
-    entry.dirty = true;
-    // A volume command to a whole fleet acks in one burst: the key waits for the next heartbeat.
     entry.statusKey = null;
   }
 

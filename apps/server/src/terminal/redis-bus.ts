@@ -66,13 +66,21 @@ export function encodeDeliveries(deliveries: readonly TerminalDelivery[]): Wire[
   });
 }
 
-/** The deliveries a channel message carries (commands of one template share one params object). */
-export function decodeDeliveries(wire: Wire): TerminalDelivery[] {
-  if (wire.k === 'm') return wire.ids.map((terminalId) => ({ terminalId, message: wire.message }));
+/**
+ * The deliveries a channel message carries (commands of one template share one params object), only
+ * those to terminals `holds` accepts when given.
+ */
+export function decodeDeliveries(wire: Wire, holds?: (terminalId: number) => boolean): TerminalDelivery[] {
+  if (wire.k === 'm') {
+    return wire.ids
+      .filter((terminalId) => !holds || holds(terminalId))
+      .map((terminalId) => ({ terminalId, message: wire.message }));
+  }
   if (wire.k !== 'c') return [];
   const out: TerminalDelivery[] = [];
   const { name, params, expiresAt, pairs } = wire;
   for (let i = 0; i + 1 < pairs.length; i += 2) {
+    if (holds && !holds(pairs[i]!)) continue;
     out.push({
       terminalId: pairs[i]!,
       message: { type: 'command', commandId: pairs[i + 1]!, name, params, expiresAt },
@@ -92,7 +100,8 @@ export function decodeDeliveries(wire: Wire): TerminalDelivery[] {
  * reconnects; it never loses one. Manifest and claim notices are idempotent and re-read on connect.
  */
 export class RedisTerminalBus implements TerminalBus {
-  private readonly handlers = new Set<DeliveryHandler>();
+  /** Handlers, each with the terminals it takes (all when undefined). */
+  private readonly handlers = new Map<DeliveryHandler, ((terminalId: number) => boolean) | undefined>();
   private readonly pings = new Map<string, () => void>();
   private subscribed: Promise<unknown> | null = null;
   private log: FastifyBaseLogger | null = null;
@@ -124,8 +133,8 @@ export class RedisTerminalBus implements TerminalBus {
     }
   }
 
-  subscribe(handler: DeliveryHandler): () => void {
-    this.handlers.add(handler);
+  subscribe(handler: DeliveryHandler, holds?: (terminalId: number) => boolean): () => void {
+    this.handlers.set(handler, holds);
     return () => this.handlers.delete(handler);
   }
 
@@ -168,8 +177,9 @@ export class RedisTerminalBus implements TerminalBus {
       this.pings.get(wire.id)?.();
       return;
     }
-    const deliveries = decodeDeliveries(wire);
-    if (deliveries.length === 0) return;
-    for (const handler of this.handlers) handler(deliveries);
+    for (const [handler, holds] of this.handlers) {
+      const deliveries = decodeDeliveries(wire, holds);
+      if (deliveries.length > 0) handler(deliveries);
+    }
   }
 }
