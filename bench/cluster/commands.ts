@@ -40,7 +40,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, everyMs
 async function cpuOfParts(input: CommandPhaseInput) {
   const [procs, fleet, pgNow, redisNow] = await Promise.all([
     procSnapshot(input.instances.map((i) => i.pid)),
-    input.pool.stats(),
+    input.pool.progress(),
     pgSnapshot(input.db),
     redisSnapshot(input.redis),
   ]);
@@ -110,9 +110,9 @@ export async function commandPhases(input: CommandPhaseInput) {
     const { batchId, count } = await send(30 + (round % 10));
     const callMs = Date.now() - s1;
     if (count !== ids.length) throw new Error(`the command went to ${count} terminals, not ${ids.length}`);
-    const clientDone = await waitFor(async () => (await pool.stats()).round.acked >= held, 60_000, 20);
+    const clientDone = await waitFor(async () => (await pool.progress()).round.acked >= held, 60_000, 20);
     const cpuAfter = await cpuOfParts(input);
-    const r1 = (await pool.stats()).round;
+    const r1 = (await pool.progress()).round;
     const dbDone = await waitFor(
       async () => ((await batchStates(db, batchId)).acked ?? 0) >= held,
       60_000,

@@ -96,6 +96,11 @@ async function handle(req: WorkerRequest): Promise<unknown> {
       return Object.fromEntries(await fleet!.connectAll(req.concurrency));
     case 'stats':
       return stats();
+    case 'progress': {
+      const { ids: _ids, notifyAt: _n, ...round } = fleet!.tally ?? { ids: null, notifyAt: 0 };
+      const cpu = process.cpuUsage();
+      return { round: fleet!.tally ? round : null, cpuS: (cpu.user + cpu.system) / 1e6 };
+    }
     case 'resetHeartbeats':
       fleet!.heartbeatLatency.clear();
       acksAtReset = fleet!.heartbeatAcks;

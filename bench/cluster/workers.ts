@@ -15,6 +15,8 @@ export type WorkerRequest =
     }
   | { op: 'connect'; concurrency: number }
   | { op: 'stats' }
+  /** The current round's counts and the CPU used: cheap enough to poll during a burst. */
+  | { op: 'progress' }
   | { op: 'resetHeartbeats' }
   /**
    * Starts counting first receipts and acks under `label` (null stops); the worker reports the
@@ -186,6 +188,23 @@ export class SimulatorPool {
       errors,
       manifests,
       cpuS: sum((s) => s.cpuS),
+    };
+  }
+
+  /** The current round's counts over the processes, and their CPU seconds (see `progress` op). */
+  async progress(): Promise<{ round: Omit<RoundStats, 'label' | 'firstReceivedAt'>; cpuS: number }> {
+    const list = await this.all<{ round: RoundStats | null; cpuS: number }>({ op: 'progress' });
+    const rounds = list.map((s) => s.round).filter((r): r is RoundStats => r !== null);
+    const latest = (pick: (r: RoundStats) => number) => Math.max(0, ...rounds.map(pick));
+    return {
+      round: {
+        received: rounds.reduce((n, r) => n + r.received, 0),
+        acked: rounds.reduce((n, r) => n + r.acked, 0),
+        failed: rounds.reduce((n, r) => n + r.failed, 0),
+        lastReceivedAt: latest((r) => r.lastReceivedAt),
+        lastAckedAt: latest((r) => r.lastAckedAt),
+      },
+      cpuS: list.reduce((n, s) => n + s.cpuS, 0),
     };
   }
 

@@ -18,21 +18,21 @@ export class Samples {
 
   /** The p-th percentile (0..100), nearest rank; NaN when empty. */
   percentile(p: number): number {
-    if (this.size === 0) return NaN;
+    return this.percentiles([p])[0]!;
+  }
+
+  /** Several percentiles (0..100, nearest rank) from one sort; NaN when empty. */
+  percentiles(ps: readonly number[]): number[] {
+    if (this.size === 0) return ps.map(() => NaN);
     const sorted = this.values.slice(0, this.size).sort();
-    const rank = Math.min(this.size - 1, Math.max(0, Math.ceil((p / 100) * this.size) - 1));
-    return sorted[rank]!;
+    return ps.map((p) => sorted[Math.min(this.size - 1, Math.max(0, Math.ceil((p / 100) * this.size) - 1))]!);
   }
 
   /** p50, p99 and max, rounded to 0.1 ms. */
   summary(): { count: number; p50: number; p99: number; max: number } {
     const round = (x: number) => Math.round(x * 10) / 10;
-    return {
-      count: this.size,
-      p50: round(this.percentile(50)),
-      p99: round(this.percentile(99)),
-      max: round(this.percentile(100)),
-    };
+    const [p50, p99, max] = this.percentiles([50, 99, 100]).map(round);
+    return { count: this.size, p50: p50!, p99: p99!, max: max! };
   }
 
   clear(): void {
