@@ -5,7 +5,7 @@
  */
 import 'nprogress/nprogress.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { changeLanguage, preloadLanguage } from './locales/i18n';
@@ -38,10 +38,15 @@ async function bootstrap(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // By now the router has often loaded the page: as a transition, the first render of the shell and
+  // page is cut into short tasks instead of one that blocks input for a few hundred milliseconds.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
   );
 }
 

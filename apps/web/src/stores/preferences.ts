@@ -15,8 +15,10 @@ export interface PreferencesStore {
   defaults: Preferences;
   /** Whose preferences these are (user id), `''` before sign-in. */
   owner: string;
+  /** Whether the owner's defaults are a super administrator's. */
+  superAdmin: boolean;
   drawerOpen: boolean;
-  /** Loads a user's saved preferences over the defaults of their role. */
+  /** Loads a user's saved preferences over the defaults of their role (nothing changes when they are loaded already). */
   load(owner: string, superAdmin: boolean): void;
   /** Changes preferences for this page view (Save keeps them). */
   update(patch: Partial<Preferences>): void;
@@ -40,11 +42,14 @@ export const usePreferencesStore = create<PreferencesStore>((set, get) => ({
   prefs: defaultPreferences(),
   defaults: defaultPreferences(),
   owner: '',
+  superAdmin: false,
   drawerOpen: false,
   load: (owner, superAdmin) => {
+    // Unchanged state, so that components reading it do not draw again (a layout's mount loads them too).
+    if (get().owner === owner && get().superAdmin === superAdmin) return;
     const defaults = defaultPreferences(superAdmin);
     const prefs = parsePreferences(storage()?.getItem(preferencesKey(owner)), defaults);
-    set({ owner, defaults, prefs });
+    set({ owner, superAdmin, defaults, prefs });
   },
   update: (patch) => set({ prefs: { ...get().prefs, ...patch } }),
   save: () => {

@@ -77,7 +77,12 @@ export function ShellMenu({
 
   // Navigating elsewhere (tabs, links) opens the new page's group.
   useEffect(() => {
-    if (currentParents) setOpenKeys((keys) => [...new Set([...keys, ...currentParents.split('/')])]);
+    if (!currentParents) return;
+    // The same array when those groups are open already (at mount they are): no second drawing of the menu.
+    setOpenKeys((keys) => {
+      const added = currentParents.split('/').filter((key) => !keys.includes(key));
+      return added.length ? [...keys, ...added] : keys;
+    });
   }, [currentParents]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -102,6 +107,9 @@ export function ShellMenu({
       onClick={onClick}
       style={{ borderInlineEnd: 0, flex: mode === 'horizontal' ? 1 : undefined, minWidth: 0 }}
       data-testid={topLevelOnly ? 'top-menu' : `menu-${mode}`}
+      // Entries name themselves unless the menu is folded to icons: no tooltip (one popup trigger each,
+      // each drawing itself again at start-up) where it would never show.
+      tooltip={mode === 'inline' && collapsed ? undefined : false}
       {...inlineProps}
     />
   );
