@@ -67,6 +67,8 @@ interface Figures {
   transferKB: number;
   requests: number;
   jsRequests: number;
+  /** Lighthouse's measure of this machine's CPU speed during the run (higher is faster): these VMs vary by 2× within minutes. */
+  benchmarkIndex: number;
 }
 
 function figures(lhr: Result): Figures {
@@ -83,6 +85,7 @@ function figures(lhr: Result): Figures {
     transferKB: Math.round(audit('total-byte-weight') / 1024),
     requests: requests.length,
     jsRequests: requests.filter((r) => r.resourceType === 'Script').length,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -168,6 +171,7 @@ try {
         'KB transferred': column('transferKB'),
         requests: column('requests'),
         'JS requests': column('jsRequests'),
+        'CPU index': column('benchmarkIndex'),
         'failed runs': failed,
       });
     }
