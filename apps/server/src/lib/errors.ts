@@ -33,3 +33,14 @@ export const notFound = (msg: string) => new AppError(404, msg, 'notFound');
 /** 409: conflicts with the current state. */
 export const conflict = (msg: string, reason?: ErrorReason | string, extra?: Record<string, unknown>) =>
   new AppError(409, msg, reason, extra);
+/** 409 `reason` of a save based on an old revision of the `subject`, with the current revision and when it was saved. */
+export const revisionConflict = (
+  subject: string,
+  reason: ErrorReason | string,
+  current: { revision: number; updatedAt: Date },
+) =>
+  conflict(
+    `The ${subject} was saved by someone else since you opened it (now revision ${current.revision}); reload it, or save yours as a copy`,
+    reason,
+    { field: 'baseRevision', revision: current.revision, updatedAt: current.updatedAt.toISOString() },
+  );

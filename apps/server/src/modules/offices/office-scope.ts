@@ -68,6 +68,24 @@ export async function officeInScope(
   return row;
 }
 
+/** The office owning new content: `officeId` (404 outside the caller's scope), default the caller's own. */
+export async function ownerOfficeId(
+  db: Database,
+  auth: AuthContext,
+  officeId: number | undefined,
+): Promise<number> {
+  return officeId === undefined ? auth.officeId : (await officeInScope(db, auth, officeId, 'officeId')).id;
+}
+
+/** Path of a list's office filter (404 outside the caller's scope); undefined without one. */
+export async function officeFilterPath(
+  db: Database,
+  auth: AuthContext,
+  officeId: number | undefined,
+): Promise<string | undefined> {
+  return officeId === undefined ? undefined : (await officeInScope(db, auth, officeId, 'officeId')).path;
+}
+
 /** The nearest tenant root (platform, agent, customer) at or above an office, from its path. */
 export async function tenantRootOf(db: Database, path: string): Promise<OfficeRow | undefined> {
   const ids = pathIds(path);

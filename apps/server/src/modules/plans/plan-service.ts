@@ -1,4 +1,4 @@
-import { recordIntake, reviewIntake } from '../review/review-intake.js';
+import { intakeReviewColumns, recordIntake, reviewIntake } from '../review/review-intake.js';
 import type {
   PlanDetail,
   PlanDocument,
@@ -11,9 +11,9 @@ import { planProblems, programCycleMs } from '@apm/schedule';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { planPublications, plans, programs, users } from '../../db/schema/index.js';
-import { conflict, forbidden } from '../../lib/errors.js';
+import { forbidden, revisionConflict } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/session-service.js';
-import { officeInScope } from '../offices/office-scope.js';
+import { officeFilterPath, ownerOfficeId } from '../offices/office-scope.js';
 import { programScope } from '../programs/program-queries.js';
 import type { SettingsService } from '../settings/service.js';
 import { fieldError } from '../users/user-access.js';
@@ -60,18 +60,12 @@ export class PlanService {
       entryCount: checked.entryCount,
       startDate: checked.startDate,
       endDate: checked.endDate,
-      reviewState,
-      reviewNote: null,
-      reviewedBy: null,
-      reviewedAt: null,
+      ...intakeReviewColumns(intake),
       updatedAt: new Date(),
     };
     let saved: { id: number; revision: number; officeId: number };
     if (input.id === undefined) {
-      const officeId =
-        input.officeId === undefined
-          ? auth.officeId
-          : (await officeInScope(this.db, auth, input.officeId, 'officeId')).id;
+      const officeId = await ownerOfficeId(this.db, auth, input.officeId);
       [saved] = (await this.db
         .insert(plans)
         .values({ ...values, officeId, createdBy: auth.userId })
@@ -129,8 +123,7 @@ export class PlanService {
   /** One page of the plans the caller may see. */
   async list(auth: AuthContext, q: Omit<PlanListQuery, 'officePath'> & { officeId?: number }) {
     const { officeId, ...rest } = q;
-    const officePath =
-      officeId === undefined ? undefined : (await officeInScope(this.db, auth, officeId, 'officeId')).path;
+    const officePath = await officeFilterPath(this.db, auth, officeId);
     return pagePlans(this.db, planScope(auth), { ...rest, officePath }, todayIn(this.timeZone));
   }
 
@@ -228,10 +221,6 @@ export class PlanService {
       .from(plans)
       .where(and(eq(plans.id, id), planScope(auth)));
     if (!current) return notInScope(id);
-    return conflict(
-      `The plan was saved by someone else since you opened it (now revision ${current.revision}); reload it, or save yours as a copy`,
-      'planConflict',
-      { field: 'baseRevision', revision: current.revision, updatedAt: current.updatedAt.toISOString() },
-    );
+    return revisionConflict('plan', 'planConflict', current);
   }
 }

@@ -1,12 +1,12 @@
-import { recordIntake, reviewIntake } from '../review/review-intake.js';
+import { intakeReviewColumns, recordIntake, reviewIntake } from '../review/review-intake.js';
 import { PROGRAM_FORMAT_VERSION, type ProgramDetail, type ProgramSaved } from '@apm/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { programPublications, programs, terminals, users } from '../../db/schema/index.js';
-import { conflict, forbidden } from '../../lib/errors.js';
+import { conflict, forbidden, revisionConflict } from '../../lib/errors.js';
 import type { TerminalBus } from '../../terminal/bus.js';
 import type { AuthContext } from '../auth/session-service.js';
-import { officeInScope } from '../offices/office-scope.js';
+import { officeFilterPath, ownerOfficeId } from '../offices/office-scope.js';
 import type { SettingsService } from '../settings/service.js';
 import { fieldError } from '../users/user-access.js';
 import { plansUsing, terminalsOfPlansUsing } from '../plans/program-usage.js';
@@ -79,18 +79,12 @@ export class ProgramService {
       height: checked.document.canvas.h,
       size: checked.size,
       materialIds: checked.materialIds,
-      reviewState,
-      reviewNote: null,
-      reviewedBy: null,
-      reviewedAt: null,
+      ...intakeReviewColumns(intake),
       updatedAt: new Date(),
     };
     let saved: { id: number; revision: number; officeId: number };
     if (input.id === undefined) {
-      const officeId =
-        input.officeId === undefined
-          ? auth.officeId
-          : (await officeInScope(this.db, auth, input.officeId, 'officeId')).id;
+      const officeId = await ownerOfficeId(this.db, auth, input.officeId);
       [saved] = (await this.db
         .insert(programs)
         .values({ ...values, officeId, createdBy: auth.userId })
@@ -127,8 +121,7 @@ export class ProgramService {
   /** One page of the programs the caller may see. */
   async list(auth: AuthContext, q: Omit<ProgramListQuery, 'officePath'> & { officeId?: number }) {
     const { officeId, ...rest } = q;
-    const officePath =
-      officeId === undefined ? undefined : (await officeInScope(this.db, auth, officeId, 'officeId')).path;
+    const officePath = await officeFilterPath(this.db, auth, officeId);
     return pagePrograms(this.db, programScope(auth), { ...rest, officePath });
   }
 
@@ -221,11 +214,7 @@ export class ProgramService {
       .from(programs)
       .where(and(eq(programs.id, id), programScope(auth)));
     if (!current) return notInScope(id);
-    return conflict(
-      `The program was saved by someone else since you opened it (now revision ${current.revision}); reload it, or save yours as a copy`,
-      'programConflict',
-      { field: 'baseRevision', revision: current.revision, updatedAt: current.updatedAt.toISOString() },
-    );
+    return revisionConflict('program', 'programConflict', current);
   }
 
   /** Tells the terminals playing these programs (published, or in their plans) that their manifest changed. */

@@ -35,6 +35,14 @@ export async function reviewIntake(
   return { reviewState: 'pending', step: 'submitted' };
 }
 
+/** The review columns of content saved with `intake`: its new state, the last decision cleared. */
+export const intakeReviewColumns = (intake: ReviewIntake) => ({
+  reviewState: intake.reviewState,
+  reviewNote: null,
+  reviewedBy: null,
+  reviewedAt: null,
+});
+
 /** What was saved, for {@link recordIntake}. */
 export interface SavedForReview {
   id: number;

@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { PLAN_VALIDITY, REVIEW_STATE_VALUES, type PlanSortField, type PlanSummary } from '@apm/contract';
-import { App, Button, Card, Flex, Form, Space, Table } from 'antd';
+import { PLAN_VALIDITY, type PlanSortField, type PlanSummary } from '@apm/contract';
+import { App, Button, Card, Form, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,9 @@ import { Authorized } from '../../access/Authorized';
 import { useAccess } from '../../access/use-access';
 import OfficeTreeSelect from '../../components/admin/OfficeTreeSelect';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
+import { ListActionsBar } from '../../components/admin/ListActionsBar';
 import { ListFilterBar } from '../../components/admin/ListFilterBar';
+import { reviewStateSelect } from '../../components/admin/review-state-select';
 import { CellText } from '../../components/admin/TableCells';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { copyPlan, deletePlans, listPlans, planKeys, type PlanListParams } from '../../services/plans';
@@ -71,14 +72,7 @@ export default function PlansPage() {
         name="planSearch"
         keyword={{ placeholder: t('keywordHint'), maxLength: 200, testId: 'plan-search-keyword' }}
         selects={[
-          {
-            name: 'reviewState',
-            label: t('state'),
-            width: 160,
-            placeholder: tc('common.all'),
-            options: REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) })),
-            testId: 'plan-search-state',
-          },
+          reviewStateSelect(t, tc('common.all'), 'plan-search-state'),
           {
             name: 'validity',
             label: t('validity'),
@@ -94,28 +88,16 @@ export default function PlansPage() {
           <OfficeTreeSelect allowClear placeholder={t('anyOffice')} style={{ minWidth: 200 }} />
         </Form.Item>
       </ListFilterBar>
-      <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
-        <GuardedConfirm
-          permission="plan:list:delete"
-          title={tc('common.confirmDeleteSelected', { count: selected.length })}
-          onConfirm={() => onDelete(selected)}
-          disabled={!selected.length}
-        >
-          <Button danger disabled={!selected.length} data-testid="plan-delete-selected">
-            {tc('common.delete')}
-          </Button>
-        </GuardedConfirm>
-        <Authorized permission="plan:list:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(planMakePath())}
-            data-testid="plan-create"
-          >
-            {t('create')}
-          </Button>
-        </Authorized>
-      </Flex>
+      <ListActionsBar
+        deletePermission="plan:list:delete"
+        selectedCount={selected.length}
+        onDeleteSelected={() => onDelete(selected)}
+        deleteTestId="plan-delete-selected"
+        createPermission="plan:list:add"
+        createLabel={t('create')}
+        onCreate={() => void navigate(planMakePath())}
+        createTestId="plan-create"
+      />
       <Table<PlanSummary>
         rowKey="id"
         {...table.tableProps}

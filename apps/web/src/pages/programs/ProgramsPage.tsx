@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { formatBytes, REVIEW_STATE_VALUES, type ProgramSortField, type ProgramSummary } from '@apm/contract';
+import { formatBytes, type ProgramSortField, type ProgramSummary } from '@apm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -11,7 +10,9 @@ import { useAccess } from '../../access/use-access';
 import { GuardedConfirm } from '../../components/admin/GuardedConfirm';
 import { REVIEW_STATE_COLOR } from '../../components/admin/ReviewBulkActions';
 import { ProgramPreviewModal } from '../../components/ProgramPreviewModal';
+import { ListActionsBar } from '../../components/admin/ListActionsBar';
 import { ListFilterBar } from '../../components/admin/ListFilterBar';
+import { reviewStateSelect } from '../../components/admin/review-state-select';
 import { useServerTable } from '../../components/admin/use-server-table';
 import { copyProgram, deletePrograms, listPrograms, type ProgramListParams } from '../../services/program';
 import { resolutionText } from './canvas-size';
@@ -101,40 +102,19 @@ export default function ProgramsPage() {
         table={table}
         name="programSearch"
         keyword={{ placeholder: t('keywordHint'), maxLength: 200, testId: 'program-search-keyword' }}
-        selects={[
-          {
-            name: 'reviewState',
-            label: t('state'),
-            width: 160,
-            placeholder: tc('common.all'),
-            options: REVIEW_STATE_VALUES.map((value) => ({ value, label: t(`states.${value}`) })),
-            testId: 'program-search-state',
-          },
-        ]}
+        selects={[reviewStateSelect(t, tc('common.all'), 'program-search-state')]}
         searchTestId="program-search"
       />
-      <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
-        <GuardedConfirm
-          permission="program:make:delete"
-          title={tc('common.confirmDeleteSelected', { count: selected.length })}
-          onConfirm={() => onDelete(selected)}
-          disabled={!selected.length}
-        >
-          <Button danger disabled={!selected.length} data-testid="program-delete-selected">
-            {tc('common.delete')}
-          </Button>
-        </GuardedConfirm>
-        <Authorized permission="program:make:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            data-testid="program-create"
-          >
-            {t('create')}
-          </Button>
-        </Authorized>
-      </Flex>
+      <ListActionsBar
+        deletePermission="program:make:delete"
+        selectedCount={selected.length}
+        onDeleteSelected={() => onDelete(selected)}
+        deleteTestId="program-delete-selected"
+        createPermission="program:make:add"
+        createLabel={t('create')}
+        onCreate={() => setCreating(true)}
+        createTestId="program-create"
+      />
       <Table<ProgramSummary>
         rowKey="id"
         {...table.tableProps}
