@@ -128,6 +128,10 @@ describe('widget management', () => {
       await frame().getByText('Welcome, visitors').waitFor({ timeout: 30_000 });
 
       // Offline: the page from the service worker, the zip from the media cache, the frame from the HTTP cache.
+      // The worker must control the page first: on a loaded machine it may still be caching the shell.
+      await player.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 30_000,
+      });
       await player.context.setOffline(true);
       await player.page.reload();
       await frame().getByText('Welcome, visitors').waitFor({ timeout: 30_000 });
