@@ -158,8 +158,6 @@ export class SimulatorPool {
       merge(errors, s.errors);
       merge(manifests, s.manifests);
     }
-    const rounds = list.map((s) => s.round).filter((r): r is RoundStats => r !== null);
-    const latest = (pick: (r: RoundStats) => number) => Math.max(0, ...rounds.map(pick));
     return {
       open: sum((s) => s.open),
       byBase,
@@ -170,13 +168,7 @@ export class SimulatorPool {
         p50: Math.max(...list.map((s) => s.latency.p50)),
         p99: Math.max(...list.map((s) => s.latency.p99)),
       },
-      round: {
-        received: rounds.reduce((n, r) => n + r.received, 0),
-        acked: rounds.reduce((n, r) => n + r.acked, 0),
-        failed: rounds.reduce((n, r) => n + r.failed, 0),
-        lastReceivedAt: latest((r) => r.lastReceivedAt),
-        lastAckedAt: latest((r) => r.lastAckedAt),
-      },
+      round: sumRounds(list.map((s) => s.round)),
       delivery: {
         commandsExecuted: sum((s) => s.delivery.commandsExecuted),
         duplicateDeliveries: sum((s) => s.delivery.duplicateDeliveries),
@@ -194,16 +186,8 @@ export class SimulatorPool {
   /** The current round's counts over the processes, and their CPU seconds (see `progress` op). */
   async progress(): Promise<{ round: Omit<RoundStats, 'label' | 'firstReceivedAt'>; cpuS: number }> {
     const list = await this.all<{ round: RoundStats | null; cpuS: number }>({ op: 'progress' });
-    const rounds = list.map((s) => s.round).filter((r): r is RoundStats => r !== null);
-    const latest = (pick: (r: RoundStats) => number) => Math.max(0, ...rounds.map(pick));
     return {
-      round: {
-        received: rounds.reduce((n, r) => n + r.received, 0),
-        acked: rounds.reduce((n, r) => n + r.acked, 0),
-        failed: rounds.reduce((n, r) => n + r.failed, 0),
-        lastReceivedAt: latest((r) => r.lastReceivedAt),
-        lastAckedAt: latest((r) => r.lastAckedAt),
-      },
+      round: sumRounds(list.map((s) => s.round)),
       cpuS: list.reduce((n, s) => n + s.cpuS, 0),
     };
   }
@@ -213,4 +197,17 @@ export class SimulatorPool {
     await this.all({ op: 'close' }).catch(() => {});
     for (const w of this.workers) w.child.disconnect();
   }
+}
+
+/** One round's counts over the processes (those counting it): totals, and the latest moments. */
+function sumRounds(perProcess: (RoundStats | null)[]): Omit<RoundStats, 'label' | 'firstReceivedAt'> {
+  const rounds = perProcess.filter((r): r is RoundStats => r !== null);
+  const latest = (pick: (r: RoundStats) => number) => Math.max(0, ...rounds.map(pick));
+  return {
+    received: rounds.reduce((n, r) => n + r.received, 0),
+    acked: rounds.reduce((n, r) => n + r.acked, 0),
+    failed: rounds.reduce((n, r) => n + r.failed, 0),
+    lastReceivedAt: latest((r) => r.lastReceivedAt),
+    lastAckedAt: latest((r) => r.lastAckedAt),
+  };
 }

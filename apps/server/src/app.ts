@@ -11,7 +11,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { maskUrl } from './lib/mask.js';
 import { AppError } from './lib/errors.js';
-import { strictValidatorFactory } from './lib/validation/validator-compiler.js';
+import { sharedSerializerFactory, strictValidatorFactory } from './lib/validation/schema-compilers.js';
 import announcementRoutes from './modules/announcements/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import commonRoutes from './modules/common/routes.js';
@@ -105,7 +105,12 @@ export async function buildApp({ config, db, logger = false, onRoute }: BuildOpt
         : config.trustProxy,
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { allErrors: true } },
-    schemaController: { compilersFactory: { buildValidator: strictValidatorFactory() } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: strictValidatorFactory(),
+        buildSerializer: sharedSerializerFactory(),
+      },
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

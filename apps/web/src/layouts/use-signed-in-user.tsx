@@ -43,21 +43,14 @@ followUserRecord();
  */
 export function useSignedInUser() {
   const userQuery = useQuery(userInfoQuery());
-  const setUser = useAccountStore((s) => s.setUser);
   const storedUser = useAccountStore((s) => s.user);
-  const loadPreferences = usePreferencesStore((s) => s.load);
   const preferencesOwner = usePreferencesStore((s) => s.owner);
   const user = userQuery.data;
-  const superAdmin = isSuperAdmin(user);
 
+  // The cache subscription above adopts every update; this covers stores emptied since (signing out).
   useEffect(() => {
-    if (user) setUser(user);
-  }, [user, setUser]);
-
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId !== undefined) loadPreferences(String(userId), superAdmin);
-  }, [userId, superAdmin, loadPreferences]);
+    if (user) adoptUser(user);
+  }, [user]);
 
   const storesHoldUser =
     user !== undefined && storedUser?.id === user.id && preferencesOwner === String(user.id);

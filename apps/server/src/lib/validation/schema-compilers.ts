@@ -1,12 +1,16 @@
 import AjvCompiler from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { compiledBySchema } from './compiled-by-schema.js';
 import type { JsonSchema } from './json-schema.js';
 import { withDefaultBounds } from './numeric-bounds.js';
 import { coerceStrictly } from './strict-coercion.js';
 
-type ValidatorFactory = NonNullable<
+type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->['buildValidator'];
+>;
+type ValidatorFactory = CompilersFactory['buildValidator'];
+type SerializerFactory = CompilersFactory['buildSerializer'];
 
 /** What Fastify hands the compiler for each route part. */
 interface RouteSchema {
@@ -29,13 +33,18 @@ interface AjvValidate {
 export function strictValidatorFactory(): ValidatorFactory {
   const pool = AjvCompiler();
   const factory = (externalSchemas: Record<string, unknown>, options?: { customOptions?: object }) => {
-    const compile = pool(externalSchemas as never, {
-      ...options,
-      customOptions: { ...options?.customOptions, coerceTypes: false },
-    }) as unknown as (route: RouteSchema) => AjvValidate;
+    const ajvOptions = { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } };
+    const compileRoute = pool(externalSchemas as never, ajvOptions) as unknown as (
+      route: RouteSchema,
+    ) => AjvValidate;
+    // Ajv compiles from the schema alone (not the route's method, URL or part).
+    const compile = compiledBySchema(
+      `ajv ${JSON.stringify([externalSchemas, ajvOptions])}`,
+      (schema: JsonSchema) => compileRoute({ schema, method: '', url: '', httpPart: '' }),
+    );
     return (route: RouteSchema) => {
       const schema = withDefaultBounds(route.schema);
-      const validate = compile({ ...route, schema });
+      const validate = compile(schema);
       const check = (data: unknown) => {
         const coerced = coerceStrictly(schema, data);
         const valid = validate(coerced);
@@ -48,4 +57,18 @@ export function strictValidatorFactory(): ValidatorFactory {
     };
   };
   return factory as unknown as ValidatorFactory;
+}
+
+/** Fastify's serializer factory (fast-json-stringify), compiling each response schema once per process. */
+export function sharedSerializerFactory(): SerializerFactory {
+  const pool = SerializerSelector();
+  const factory = (externalSchemas: Record<string, unknown>, options?: object) => {
+    const compileRoute = pool(externalSchemas as never, options as never);
+    const compile = compiledBySchema(
+      `fjs ${JSON.stringify([externalSchemas, options])}`,
+      (schema: JsonSchema) => compileRoute({ schema } as never),
+    );
+    return (route: { schema: JsonSchema }) => compile(route.schema);
+  };
+  return factory as unknown as SerializerFactory;
 }
