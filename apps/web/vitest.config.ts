@@ -6,7 +6,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    // Every core (vitest's default leaves one idle): most of the run is importing antd and React per file.
+    // One module graph per worker: importing antd and React again for each file was most of the run
+    // (47 s → 12 s). The files pass in any order (checked with `--sequence.shuffle` over four seeds).
+    isolate: false,
+    // Every core (vitest's default leaves one idle).
     maxWorkers: availableParallelism(),
   },
 });
