@@ -29,6 +29,7 @@ interface AjvValidate {
  * Fastify's validator factory with our input rules on every route: Ajv without its lenient type coercion
  * (`" 1 "`, `"0x10"`, `"2e0"`, `true` → 1), our canonical coercion instead ({@link coerceStrictly}), and
  * default bounds on every number ({@link withDefaultBounds}). Routes keep declaring plain TypeBox schemas.
+ * Each distinct schema compiles once per process ({@link compiledBySchema}).
  */
 export function strictValidatorFactory(): ValidatorFactory {
   const pool = AjvCompiler();
