@@ -130,6 +130,11 @@ export class Channel {
     this.probeTimer = undefined;
   }
 
+  /** A fresh burst of clock round trips (synchronized playback is starting: its scenes need the best estimate). */
+  probeBurst(): void {
+    this.probe();
+  }
+
   /** Clock round trips: a burst on connecting, then one now and then. */
   private probe(left = PROBE_BURST): void {
     clearTimeout(this.probeTimer);
@@ -170,7 +175,10 @@ export class Channel {
         return;
       }
       if (message.type === 'clockEcho') {
+        const wasSettled = this.clock.settled();
         this.clock.add({ t0: message.t0, t1: message.t1, t2: message.t2, t3: received });
+        // The console shows each sync member's clock: tell it once the estimate is good (or no longer).
+        if (this.clock.settled() !== wasSettled) this.beatSoon();
         return;
       }
       this.events.message(message);

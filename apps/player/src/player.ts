@@ -261,6 +261,7 @@ export class Player {
     if (!always && key === this.scheduleKey) return true;
     this.scheduleKey = key;
     this.lockstepStats.reset(run.sync.groupId);
+    this.channel.probeBurst();
     this.playback.setPrograms(
       [run.program],
       lockstepOptions(run.sync, this.channel.clock, this.lockstepStats),

@@ -164,6 +164,65 @@ describe('Channel: a draining server', () => {
   });
 });
 
+describe('Channel: clock round trips', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'apm.test' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  const sentOf = (socket: FakeSocket, type: string) =>
+    socket.sent
+      .map((raw) => JSON.parse(raw) as { type: string; id?: number; t0?: number; status?: object })
+      .filter((m) => m.type === type);
+
+  /** Answers every probe not answered yet at once, as a server on the same clock would, at no delay. */
+  function echoProbes(socket: FakeSocket, answered: Set<number>): void {
+    for (const probe of sentOf(socket, 'clockProbe')) {
+      if (answered.has(probe.id!)) continue;
+      answered.add(probe.id!);
+      socket.deliver({ type: 'clockEcho', id: probe.id!, t0: probe.t0!, t1: probe.t0!, t2: probe.t0! });
+    }
+  }
+
+  it('sends a heartbeat with the clock soon after the estimate settles, without waiting for the period', async () => {
+    const { ch, sockets } = channel();
+    const socket = sockets[0]!;
+    socket.open();
+    const answered = new Set<number>();
+    while (!ch.clock.settled()) {
+      echoProbes(socket, answered);
+      if (ch.clock.settled()) break;
+      expect(sentOf(socket, 'heartbeat')).toEqual([]);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(answered.size).toBe(16);
+    await vi.advanceTimersByTimeAsync(600);
+    const beats = sentOf(socket, 'heartbeat');
+    expect(beats).toHaveLength(1);
+    expect(beats[0]!.status).toMatchObject({ clockSync: { samples: 16 } });
+  });
+
+  it('sends a fresh burst of round trips when asked (a synchronized run starts)', async () => {
+    const { ch, sockets } = channel();
+    const socket = sockets[0]!;
+    socket.open();
+    await vi.advanceTimersByTimeAsync(5_000);
+    const before = sentOf(socket, 'clockProbe').length;
+    ch.probeBurst();
+    expect(sentOf(socket, 'clockProbe')).toHaveLength(before + 1);
+    await vi.advanceTimersByTimeAsync(4 * 300);
+    expect(sentOf(socket, 'clockProbe')).toHaveLength(before + 5);
+  });
+});
+
 describe('reconnectDelay', () => {
   it('takes whole non-negative milliseconds and cuts absurd ones', () => {
     expect(reconnectDelay(0)).toBe(0);
