@@ -69,6 +69,37 @@ async function askPlaysAt(page: Page, at: string) {
   await expect.poll(() => input.inputValue()).toBe(at);
 }
 
+/**
+ * Asks what plays at `at` and expects `program`. A miss says what the panel, the entries and the
+ * selected entry's fields showed: the one miss seen (only in full parallel runs) left nothing else.
+ */
+async function expectPlaysAt(page: Page, at: string, program: string) {
+  await askPlaysAt(page, at);
+  try {
+    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(program);
+  } catch (error) {
+    const text = (testId: string) =>
+      page
+        .getByTestId(testId)
+        .first()
+        .innerText()
+        .catch(() => '(none)');
+    const fields = await page
+      .getByTestId('plan-entry-form')
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((i) => `${i.id}=${(i as HTMLInputElement).value}`));
+    const seen = [
+      `panel: ${await text('plan-plays-at')}`,
+      `input: ${await page.getByTestId('plan-plays-at-input').inputValue()}`,
+      `entries: ${await text('plan-entries')}`,
+      `fields: ${fields.join(', ')}`,
+    ];
+    throw new Error(`What plays at ${at}: expected ${program}; ${seen.join(' | ').replace(/\s+/g, ' ')}`, {
+      cause: error,
+    });
+  }
+}
+
 describe('plan production', () => {
   const suite = adminSuite();
   const program = async (name: string) =>
@@ -116,10 +147,8 @@ describe('plan production', () => {
     await expect.poll(() => firstWindow(page).innerText()).toBe('10:00–14:00');
 
     // What plays at 11:00 and 20:00 that day.
-    await askPlaysAt(page, `${day} 11:00`);
-    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(morning);
-    await askPlaysAt(page, `${day} 20:00`);
-    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(evening);
+    await expectPlaysAt(page, `${day} 11:00`, morning);
+    await expectPlaysAt(page, `${day} 20:00`, evening);
 
     const violations = await scanPage(page, 'plan production');
     expect(violations, describeViolations(violations)).toEqual([]);
@@ -279,10 +308,8 @@ describe('plan production', () => {
       .locator('[data-testid=plan-week-day]', { has: page.locator('[data-entry-id=e1]') })
       .first()
       .getAttribute('data-date');
-    await askPlaysAt(page, `${day} 10:00`);
-    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(mine);
-    await askPlaysAt(page, `${day} 20:00`);
-    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(theirs);
+    await expectPlaysAt(page, `${day} 10:00`, mine);
+    await expectPlaysAt(page, `${day} 20:00`, theirs);
     expect(await page.getByTestId('plan-plays-at-reason').innerText()).toContain(otherName);
 
     // An edit is previewed again: the window moved to 13:00–17:00 plays the draft at 14:00 Tokyo.
@@ -291,8 +318,7 @@ describe('plan production', () => {
     await block.focus();
     for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => firstWindow(page).innerText()).toBe('13:00–17:00');
-    await askPlaysAt(page, `${day} 14:00`);
-    await expect.poll(() => page.getByTestId('plan-plays-at-program').innerText()).toBe(mine);
+    await expectPlaysAt(page, `${day} 14:00`, mine);
 
     const violations = await scanPage(page, 'plan production on a terminal');
     expect(violations, describeViolations(violations)).toEqual([]);
