@@ -154,6 +154,8 @@ export class Channel {
     this.socket = socket;
     /** The delay the server named in `reconnect` on this socket. */
     let reconnectAfter: number | null = null;
+    /** Whether a heartbeat on this socket was sent for the clock estimate having settled. */
+    let settledTold = false;
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.backoff.opened();
@@ -175,10 +177,13 @@ export class Channel {
         return;
       }
       if (message.type === 'clockEcho') {
-        const wasSettled = this.clock.settled();
         this.clock.add({ t0: message.t0, t1: message.t1, t2: message.t2, t3: received });
-        // The console shows each sync member's clock: tell it once the estimate is good (or no longer).
-        if (this.clock.settled() !== wasSettled) this.beatSoon();
+        // The console shows each sync member's clock: it hears of a good estimate without waiting a
+        // period, once per connection (an estimate near the limit may settle again and again).
+        if (!settledTold && this.clock.settled()) {
+          settledTold = true;
+          this.beatSoon();
+        }
         return;
       }
       this.events.message(message);

@@ -183,12 +183,16 @@ describe('Channel: clock round trips', () => {
       .map((raw) => JSON.parse(raw) as { type: string; id?: number; t0?: number; status?: object })
       .filter((m) => m.type === type);
 
-  /** Answers every probe not answered yet at once, as a server on the same clock would, at no delay. */
-  function echoProbes(socket: FakeSocket, answered: Set<number>): void {
+  /**
+   * Answers every probe not answered yet at once, as a server on the same clock would: at no delay, or
+   * `delayMs` late (spent on the way there).
+   */
+  function echoProbes(socket: FakeSocket, answered: Set<number>, delayMs = 0): void {
     for (const probe of sentOf(socket, 'clockProbe')) {
       if (answered.has(probe.id!)) continue;
       answered.add(probe.id!);
-      socket.deliver({ type: 'clockEcho', id: probe.id!, t0: probe.t0!, t1: probe.t0!, t2: probe.t0! });
+      const t1 = probe.t0! + delayMs;
+      socket.deliver({ type: 'clockEcho', id: probe.id!, t0: probe.t0!, t1, t2: probe.t0! });
     }
   }
 
@@ -208,6 +212,25 @@ describe('Channel: clock round trips', () => {
     const beats = sentOf(socket, 'heartbeat');
     expect(beats).toHaveLength(1);
     expect(beats[0]!.status).toMatchObject({ clockSync: { samples: 16 } });
+  });
+
+  it('sends that heartbeat once per connection, however often the estimate settles again', async () => {
+    const { ch, sockets } = channel();
+    const socket = sockets[0]!;
+    socket.open();
+    const answered = new Set<number>();
+    const answerUntil = async (settled: boolean, delayMs: number) => {
+      for (let i = 0; i < 2_000 && ch.clock.settled() !== settled; i++) {
+        echoProbes(socket, answered, delayMs);
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      expect(ch.clock.settled()).toBe(settled);
+    };
+    await answerUntil(true, 0);
+    await answerUntil(false, 50);
+    await answerUntil(true, 0);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sentOf(socket, 'heartbeat')).toHaveLength(1);
   });
 
   it('sends a fresh burst of round trips when asked (a synchronized run starts)', async () => {
