@@ -78,9 +78,13 @@ describe('alarm centre with a real web player', () => {
     const live = await suite.api<{
       status: { clockSync: { offsetMs: number; delayMs: number; samples: number } };
     }>(`/a/api/terminal/findTerminalStatus?id=${terminalId}`);
-    // The same machine's clocks: the estimate is near zero, the round trip short.
-    expect(Math.abs(live.status.clockSync.offsetMs)).toBeLessThan(100);
-    expect(live.status.clockSync.delayMs).toBeLessThan(500);
+    // The same machine's clock (offset 0): an estimate errs by at most half its round trip's delay (the first
+    // ones, on a loaded machine, by over 100 ms), plus a few ms (each process counts from its own start).
+    const { offsetMs, delayMs } = live.status.clockSync;
+    expect(Math.abs(offsetMs), `offset ${offsetMs} ms, delay ${delayMs} ms`).toBeLessThanOrEqual(
+      delayMs / 2 + 10,
+    );
+    expect(delayMs).toBeLessThan(500);
 
     console_ = await openSignedInPage(suite, {
       language: 'US',
