@@ -35,7 +35,15 @@ export async function prepareDatabaseTemplate(url: string | undefined): Promise<
     await handle.close();
     return {
       template: { driver: 'postgres', name },
-      remove: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      // The copies the workers kept open for reuse, then the template.
+      async remove() {
+        const copies = await adminRows<{ name: string }>(
+          url,
+          `SELECT datname AS name FROM pg_database WHERE starts_with(datname, '${copyName(name, '')}')`,
+        );
+        for (const copy of copies) await adminQuery(url, `DROP DATABASE IF EXISTS ${copy.name} WITH (FORCE)`);
+        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
     };
   }
   const handle = await openDatabase({ memory: true });
@@ -58,12 +66,22 @@ export function withDatabase(url: string, name: string): string {
   return target.toString();
 }
 
+/** The name of a copy of the PostgreSQL template `template`: the run's copies share its prefix. */
+export function copyName(template: string, suffix: string): string {
+  return `${template}_${suffix}`;
+}
+
 /** Runs one statement on the server of `url` through a short-lived connection. */
 export async function adminQuery(url: string, sql: string): Promise<void> {
+  await adminRows(url, sql);
+}
+
+/** Runs one statement on the server of `url` through a short-lived connection; answers its rows. */
+async function adminRows<T>(url: string, sql: string): Promise<T[]> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(sql);
+    return (await admin.query(sql)).rows as T[];
   } finally {
     await admin.end();
   }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { adminQuery, withDatabase, type DatabaseTemplate } from './database-template.js';
-import { pooled, takeIdleDatabase } from './pglite-reuse.js';
+import { adminQuery, copyName, withDatabase, type DatabaseTemplate } from './database-template.js';
+import { pooled, takeIdleDatabase } from './database-reuse.js';
 
 let snapshot: Blob | undefined;
 
@@ -17,24 +17,39 @@ function runTemplate(): DatabaseTemplate | undefined {
 }
 
 /**
- * A fresh, migrated database for one test: PGlite in memory, or — when TEST_DATABASE_URL is set — a new
- * PostgreSQL database created beside it and dropped on close. Under vitest both are copies of the run's migrated
- * template (see `database-template.ts`), so the migrations themselves run once per run; a PGlite copy a test has
- * closed is emptied and handed to the worker's next test (`pglite-reuse.ts`).
+ * A fresh, migrated database for one test: PGlite in memory, or — when TEST_DATABASE_URL is set — a
+ * PostgreSQL database created beside it. Under vitest both are copies of the run's migrated template (see
+ * `database-template.ts`), so the migrations themselves run once per run, and a copy a test has closed is
+ * emptied and handed to the worker's next test (`database-reuse.ts`); the run's end drops them. Outside
+ * vitest (the benchmarks) each is migrated anew, and a PostgreSQL one is dropped on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const template = runTemplate();
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    if (template?.driver !== 'pglite') return openDatabase({ memory: true });
-    const reused = await takeIdleDatabase();
-    if (reused) return reused;
+  if (!template) return url ? openDropped(url) : openDatabase({ memory: true });
+  const reused = await takeIdleDatabase();
+  if (reused) return reused;
+  if (template.driver === 'pglite') {
     snapshot ??= new Blob([readFileSync(template.snapshotFile)]);
     return pooled(await openDatabase({ memory: true, snapshot }));
   }
+  if (!url) throw new Error('the run has a PostgreSQL template but TEST_DATABASE_URL is not set');
+  const name = copyName(template.name, randomBytes(6).toString('hex'));
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  const handle = await openDatabase({ url: withDatabase(url, name) });
+  return pooled({
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  });
+}
+
+/** A new, migrated PostgreSQL database beside `url`'s, dropped on close. */
+async function openDropped(url: string): Promise<DatabaseHandle> {
   const name = `apm_test_${randomBytes(6).toString('hex')}`;
-  const from = template?.driver === 'postgres' ? ` TEMPLATE ${template.name}` : '';
-  await adminQuery(url, `CREATE DATABASE ${name}${from}`);
+  await adminQuery(url, `CREATE DATABASE ${name}`);
   const handle = await openDatabase({ url: withDatabase(url, name) });
   return {
     ...handle,

@@ -1,13 +1,23 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
 
+/** What both drivers' clients answer (PGlite, node-postgres' pool): one statement, its rows. */
+interface SqlClient {
+  query<T>(text: string): Promise<{ rows: T[] }>;
+  /** PGlite: closed. */
+  closed?: boolean;
+  /** node-postgres' pool: ended. */
+  ended?: boolean;
+}
+
 /**
- * PGlite databases a worker has opened and the tests have closed, kept to be emptied and handed out again.
- * Starting PGlite from the migrated snapshot costs ≈ 0.5–0.9 s of CPU (a 40 MB data directory unpacked into
- * a new WebAssembly instance, then PostgreSQL's start-up); emptying one costs ≈ 0.05 s. Over a thousand
- * test apps, that was most of the server suite's time on PGlite.
+ * Test databases a worker has opened and its tests have closed, kept to be emptied and handed out again
+ * (newest first). A new copy of the migrated template costs ≈ 0.9 s on PGlite (a 40 MB data directory
+ * unpacked into a new WebAssembly instance, then PostgreSQL's start-up) and ≈ 0.7 s on PostgreSQL
+ * (`CREATE DATABASE … TEMPLATE`, then the migrations' check); emptying one costs ≈ 0.05 s. Over a thousand
+ * test apps, that was most of the server suite's time. Each entry is the database's own handle, whose close
+ * really closes (and on PostgreSQL drops) it.
  */
-const idle: Database[] = [];
+const idle: DatabaseHandle[] = [];
 
 /** The tables a test may fill: `public`'s. The migrations' own bookkeeping (schema `drizzle`) is the template's. */
 const TABLES = `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`;
@@ -15,8 +25,8 @@ const TABLES = `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schem
 /** The tables of the template, known from the first database: all empty, or reuse is off (`undefined`). */
 let templateTables: Promise<string[] | undefined> | undefined;
 
-function clientOf(db: Database): PGlite {
-  return (db as unknown as { $client: PGlite }).$client;
+function clientOf(db: Database): SqlClient {
+  return (db as unknown as { $client: SqlClient }).$client;
 }
 
 async function namesOf(db: Database): Promise<string[]> {
@@ -45,50 +55,56 @@ async function resetToTemplate(db: Database, tables: string[]): Promise<boolean>
   const now = await namesOf(db);
   if (tables.some((t) => !now.includes(t))) return false;
   const made = now.filter((t) => !tables.includes(t));
-  if (made.length) await client.exec(`DROP TABLE ${made.join(', ')} CASCADE`);
+  if (made.length) await client.query(`DROP TABLE ${made.join(', ')} CASCADE`);
   const filled = await filledOf(db, tables);
-  if (filled.length) await client.exec(`TRUNCATE ${filled.join(', ')} CASCADE`);
-  await client.exec(
+  if (filled.length) await client.query(`TRUNCATE ${filled.join(', ')} CASCADE`);
+  await client.query(
     `SELECT setval(format('%I.%I', schemaname, sequencename), start_value, false)
        FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL`,
   );
   return true;
 }
 
+/** Whether the database's client is still open. */
+export function isOpen(db: Database): boolean {
+  const client = clientOf(db);
+  return !client.closed && !client.ended;
+}
+
 /**
  * A database of the pool, emptied, or `undefined` when none is idle (or the template has rows of its own,
- * which emptying would lose: then every test gets a fresh copy).
+ * which emptying would lose: then every test gets a fresh copy). A database that cannot be emptied back
+ * to the template is closed.
  */
 export async function takeIdleDatabase(): Promise<DatabaseHandle | undefined> {
   const tables = await templateTables;
   if (!tables) return undefined;
-  for (let db = idle.pop(); db; db = idle.pop()) {
-    const client = clientOf(db);
-    if (client.closed) continue;
-    if (await resetToTemplate(db, tables)) return poolHandle(db);
-    await client.close();
+  for (let handle = idle.pop(); handle; handle = idle.pop()) {
+    if (!isOpen(handle.db)) continue;
+    if (await resetToTemplate(handle.db, tables)) return lent(handle);
+    await handle.close();
   }
   return undefined;
 }
 
-/** Hands out a freshly opened copy of the template; closing it returns it to the pool instead. */
+/** Hands out a freshly opened copy of the template; closing what it answers returns the copy to the pool. */
 export async function pooled(handle: DatabaseHandle): Promise<DatabaseHandle> {
   templateTables ??= (async () => {
     const tables = await namesOf(handle.db);
     return (await filledOf(handle.db, tables)).length ? undefined : tables;
   })();
-  return (await templateTables) ? poolHandle(handle.db) : handle;
+  return (await templateTables) ? lent(handle) : handle;
 }
 
-function poolHandle(db: Database): DatabaseHandle {
+function lent(handle: DatabaseHandle): DatabaseHandle {
   let closed = false;
   return {
-    db,
-    driver: 'pglite',
+    db: handle.db,
+    driver: handle.driver,
     async close() {
       if (closed) return;
       closed = true;
-      idle.push(db);
+      idle.push(handle);
     },
   };
 }
