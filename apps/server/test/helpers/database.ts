@@ -34,22 +34,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     return pooled(await openDatabase({ memory: true, snapshot }));
   }
   if (!url) throw new Error('the run has a PostgreSQL template but TEST_DATABASE_URL is not set');
-  const name = copyName(template.name, randomBytes(6).toString('hex'));
-  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-  const handle = await openDatabase({ url: withDatabase(url, name) });
-  return pooled({
-    ...handle,
-    async close() {
-      await handle.close();
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  });
+  return pooled(await openDropped(url, copyName(template.name, hex()), template.name));
 }
 
-/** A new, migrated PostgreSQL database beside `url`'s, dropped on close. */
-async function openDropped(url: string): Promise<DatabaseHandle> {
-  const name = `apm_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `CREATE DATABASE ${name}`);
+function hex(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** A new, migrated PostgreSQL database `name` beside `url`'s (a copy of `template` when given), dropped on close. */
+async function openDropped(
+  url: string,
+  name = `apm_test_${hex()}`,
+  template?: string,
+): Promise<DatabaseHandle> {
+  await adminQuery(url, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const handle = await openDatabase({ url: withDatabase(url, name) });
   return {
     ...handle,
