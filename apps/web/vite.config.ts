@@ -126,12 +126,12 @@ export default defineConfig({
             },
             {
               name: 'antd-common',
-              test: /node_modules[\\/]antd[\\/]es[\\/](card|tabs|result|typography|input|tag|descriptions|grid|row|col)[\\/]/,
+              test: /node_modules[\\/]antd[\\/]es[\\/](card|tabs|result|typography|input|tag|descriptions|grid|row|col|empty|progress|statistic|skeleton|alert)[\\/]/,
               priority: 12,
             },
             {
               name: 'antd-data',
-              test: /node_modules[\\/]antd[\\/]es[\\/](table|pagination|form|select|radio|checkbox|segmented|list|progress|tree|upload|spin|empty)[\\/]/,
+              test: /node_modules[\\/]antd[\\/]es[\\/](table|pagination|form|select|radio|checkbox|segmented|list|tree|upload)[\\/]/,
               priority: 11,
             },
           ],

@@ -1,5 +1,5 @@
 import type { HomeActivity } from '@apm/contract';
-import { Card, Empty, List, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRelativeTime } from '../../utils/use-relative-time';
@@ -25,27 +25,31 @@ export function RecentActivity({ activity }: RecentActivityProps) {
       {activity.length === 0 ? (
         <Empty description={t('home.dashboard.noActivity')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <List
-          size="small"
-          dataSource={activity as HomeActivity[]}
-          renderItem={(entry) => {
+        // A plain list, not antd's List: that one brings pagination and the data-table chunk to
+        // the home page for a handful of rows.
+        <ul className="apm-home-activity">
+          {activity.map((entry) => {
             const type = (LOG_TYPES as readonly string[]).includes(entry.type) ? entry.type : 'other';
             return (
-              <List.Item
-                key={entry.id}
-                extra={<Typography.Text type="secondary">{ago(entry.at)}</Typography.Text>}
-              >
-                <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
-                  <Tag color={entry.status < 400 ? 'green' : 'red'}>
-                    {t(`home.dashboard.logTypes.${type as (typeof LOG_TYPES)[number]}`)}
-                  </Tag>
-                  <strong>{entry.username ?? '—'}</strong>{' '}
-                  <Typography.Text type="secondary">{entry.action.replace(/^\/apm-web/, '')}</Typography.Text>
-                </Typography.Text>
-              </List.Item>
+              <li key={entry.id}>
+                <Flex justify="space-between" gap={8} align="baseline">
+                  <Typography.Text ellipsis style={{ minWidth: 0 }}>
+                    <Tag color={entry.status < 400 ? 'green' : 'red'}>
+                      {t(`home.dashboard.logTypes.${type as (typeof LOG_TYPES)[number]}`)}
+                    </Tag>
+                    <strong>{entry.username ?? '—'}</strong>{' '}
+                    <Typography.Text type="secondary">
+                      {entry.action.replace(/^\/apm-web/, '')}
+                    </Typography.Text>
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                    {ago(entry.at)}
+                  </Typography.Text>
+                </Flex>
+              </li>
             );
-          }}
-        />
+          })}
+        </ul>
       )}
     </Card>
   );
