@@ -51,7 +51,7 @@ describe('proof of play from the web player, exactly once', () => {
       null,
     );
     const program = await suite.api<{ id: number }>('/a/api/program/save', {
-      document: simpleProgram('Proof program', material.id, HEADLINE, '#202020'),
+      document: simpleProgram('Proof program', material.id, HEADLINE, '#202020', 3_000),
     });
     await suite.api('/a/api/publishProgram/saveTerminals', {
       programId: program.id,
@@ -60,7 +60,7 @@ describe('proof of play from the web player, exactly once', () => {
     });
     await player.page.getByText(HEADLINE).waitFor({ timeout: 30_000 });
 
-    // A cycle lasts 10 s and the player sends every 10 s: events go out with ids, and are acknowledged.
+    // A cycle lasts 3 s and the player sends every 10 s: events go out with ids, and are acknowledged.
     await expect.poll(() => sentIds().length, { timeout: 40_000, interval: 500 }).toBeGreaterThan(0);
     const first = new Set(sentIds());
     await expect

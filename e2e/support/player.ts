@@ -49,8 +49,17 @@ export async function pairWebPlayer(
   return { player, terminalId };
 }
 
-/** A program of one scene: a coloured background, an image of `materialId` and a line of text. */
-export function simpleProgram(name: string, materialId: number, text: string, background: string) {
+/**
+ * A program of one scene: a coloured background, an image of `materialId` and a line of text. The scene
+ * (and the image) lasts `sceneMs`: a play is reported each time it ends.
+ */
+export function simpleProgram(
+  name: string,
+  materialId: number,
+  text: string,
+  background: string,
+  sceneMs = 10_000,
+) {
   const font = { family: 'sans-serif', size: 72, color: '#ffffff' };
   return {
     formatVersion: 2,
@@ -62,7 +71,7 @@ export function simpleProgram(name: string, materialId: number, text: string, ba
         name: 'Main',
         main: true,
         background: { color: background, materialId: null, fit: 'cover' },
-        durationMs: 10_000,
+        durationMs: sceneMs,
         untilTouched: false,
         transition: { name: 'none', durationMs: 0 },
         widgets: [
@@ -76,7 +85,7 @@ export function simpleProgram(name: string, materialId: number, text: string, ba
             rotation: 0,
             z: 1,
             props: {
-              items: [{ materialId, durationMs: 10_000, transition: { name: 'none', durationMs: 0 } }],
+              items: [{ materialId, durationMs: sceneMs, transition: { name: 'none', durationMs: 0 } }],
               fit: 'fill',
             },
           },
