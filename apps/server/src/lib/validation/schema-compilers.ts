@@ -29,7 +29,7 @@ interface AjvValidate {
  * Fastify's validator factory with our input rules on every route: Ajv without its lenient type coercion
  * (`" 1 "`, `"0x10"`, `"2e0"`, `true` → 1), our canonical coercion instead ({@link coerceStrictly}), and
  * default bounds on every number ({@link withDefaultBounds}). Routes keep declaring plain TypeBox schemas.
- * Each distinct schema compiles once per process ({@link compiledBySchema}).
+ * Each distinct schema compiles once per process ({@link compiledBySchema}), on its route's first request.
  */
 export function strictValidatorFactory(): ValidatorFactory {
   const pool = AjvCompiler();
@@ -45,8 +45,11 @@ export function strictValidatorFactory(): ValidatorFactory {
     );
     return (route: RouteSchema) => {
       const schema = withDefaultBounds(route.schema);
-      const validate = compile(schema);
+      // Compiled on the route's first request, not at start-up (compiling them all took ≈ 1 s of every
+      // start); the route-walking tests send every route a request, so a schema Ajv refuses still fails there.
+      let validate: AjvValidate | undefined;
       const check = (data: unknown) => {
+        validate ??= compile(schema);
         const coerced = coerceStrictly(schema, data);
         const valid = validate(coerced);
         check.errors = validate.errors;
@@ -54,13 +57,18 @@ export function strictValidatorFactory(): ValidatorFactory {
         return coerced === data ? true : { value: coerced };
       };
       check.errors = null as unknown[] | null | undefined;
+      /** Compiles now (a test compiles every route's schemas up front, as a start-up used to). */
+      check.compile = () => void (validate ??= compile(schema));
       return check;
     };
   };
   return factory as unknown as ValidatorFactory;
 }
 
-/** Fastify's serializer factory (fast-json-stringify), compiling each response schema once per process. */
+/**
+ * Fastify's serializer factory (fast-json-stringify), compiling each response schema once per process, on
+ * its first use.
+ */
 export function sharedSerializerFactory(): SerializerFactory {
   const pool = SerializerSelector();
   const factory = (externalSchemas: Record<string, unknown>, options?: object) => {
@@ -69,7 +77,12 @@ export function sharedSerializerFactory(): SerializerFactory {
       `fjs ${JSON.stringify([externalSchemas, options])}`,
       (schema: JsonSchema) => compileRoute({ schema } as never),
     );
-    return (route: { schema: JsonSchema }) => compile(route.schema);
+    // Compiled on the first answer that uses it, not at start-up (as the validators are).
+    return (route: { schema: JsonSchema }) => {
+      let serialize: ((data: unknown) => string) | undefined;
+      const compileNow = () => (serialize ??= compile(route.schema) as (data: unknown) => string);
+      return Object.assign((data: unknown) => compileNow()(data), { compile: () => void compileNow() });
+    };
   };
   return factory as unknown as SerializerFactory;
 }
