@@ -63,6 +63,11 @@ import terminalMapRoutes from './modules/terminal-map/routes.js';
 import terminalDebugRoutes from './modules/terminal-debug/routes.js';
 import homeRoutes from './modules/home/routes.js';
 
+// Re-exported so that the declarations of this module carry the FastifyInstance augmentations (`services`,
+// `lifecycle`) to the projects that type-check against the server's declarations (bench).
+export type { Services } from './plugins/services.js';
+export type { InstanceLifecycle } from './modules/health/lifecycle.js';
+
 /** What the app is built from. */
 export interface BuildOptions {
   config: AppConfig;
