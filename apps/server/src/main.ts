@@ -1,4 +1,5 @@
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
+import { lazyRequire } from './lib/lazy-require.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
 
@@ -20,7 +21,13 @@ async function main(): Promise<void> {
     // People read a terminal; log collectors (and the e2e tests) read JSON. Synchronous, so that the address
     // below stays the last line.
     ...(process.stdout.isTTY
-      ? { stream: pretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss' }) }
+      ? {
+          stream: lazyRequire<typeof PinoPretty>('pino-pretty')()({
+            sync: true,
+            colorize: true,
+            translateTime: 'SYS:HH:MM:ss',
+          }),
+        }
       : {}),
   });
   const log = server.app.log;

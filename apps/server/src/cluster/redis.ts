@@ -1,4 +1,9 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from '../lib/lazy-require.js';
+
+/** ioredis, loaded with the first connection: only the scale-out mode (`REDIS_URL`) needs it. */
+const ioredis = lazyRequire<typeof IORedis>('ioredis');
 
 /** How long a Redis command may wait for a (re)connection before it fails instead of queueing forever. */
 const COMMAND_TIMEOUT_MS = 5000;
@@ -9,7 +14,7 @@ const COMMAND_TIMEOUT_MS = 5000;
  * `name` shows in `CLIENT LIST` (which instance, which role: commands or the bus subscriber).
  */
 export function connectRedis(url: string, name: string): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     connectionName: name.replace(/[^A-Za-z0-9._:-]/g, '_'),
     maxRetriesPerRequest: 3,
     commandTimeout: COMMAND_TIMEOUT_MS,

@@ -1,8 +1,12 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyRequire } from '../lazy-require.js';
 import { registerPdfFonts } from './fonts.js';
 import { PDF_STYLE } from './style.js';
 import { drawTable, type PdfTable } from './table.js';
 import { measureText, writeText, type PdfTextStyle } from './text.js';
+
+/** pdfkit, loaded with the first document (≈ 0.4 s with its fonts code). */
+const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 /** What every page of a report carries, and the document's metadata. */
 export interface PdfReportOptions {
@@ -41,7 +45,7 @@ export class PdfReport {
 
   constructor(private readonly options: PdfReportOptions) {
     const margin = PDF_STYLE.margin;
-    this.doc = new PDFDocument({
+    this.doc = new (pdfkit())({
       size: 'A4',
       margins: {
         top: margin + PDF_STYLE.headerGap,

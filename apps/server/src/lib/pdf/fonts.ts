@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
+import { lazyRequire } from '../lazy-require.js';
+
+/** fontkit, loaded when the fonts are first read. */
+const fontkit = lazyRequire<typeof Fontkit>('fontkit');
 
 /** Weight of a run of text. */
 export type PdfFontWeight = 'regular' | 'bold';
@@ -49,7 +53,7 @@ function familyOf(
   boldData: Buffer,
   postscript?: [string, string],
 ): FontFamily {
-  const parsed = fontkit.create(regularData, postscript?.[0]);
+  const parsed = fontkit().create(regularData, postscript?.[0]);
   const font = 'hasGlyphForCodePoint' in parsed ? parsed : null;
   return {
     regular: { name, data: regularData, family: postscript?.[0] },

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import type SvgCaptcha from 'svg-captcha';
+import { lazyRequire } from '../../lib/lazy-require.js';
 import type { SharedStore } from '../../cluster/shared-store.js';
+
+/** svg-captcha (and the font it reads), loaded with the first captcha. */
+const svgCaptcha = lazyRequire<typeof SvgCaptcha>('svg-captcha');
 
 /** Failed sign-ins (per user name or per address) after which a captcha is required. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -41,7 +45,7 @@ export class LoginGuard {
 
   /** Issues a new captcha: answers its id (kept in a cookie) and the SVG image. */
   async issueCaptcha(): Promise<{ id: string; svg: string }> {
-    const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
+    const captcha = svgCaptcha().create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
     const id = randomBytes(18).toString('base64url');
     await this.store.set(captchaKey(id), captcha.text.toLowerCase(), CAPTCHA_TTL_MS);
     return { id, svg: captcha.data };
