@@ -35,6 +35,9 @@ describe('every menu entry at phone width, and signing out', () => {
   });
 
   it('opens every page from the menu drawer at phone width, without sideways scrolling', async () => {
+    // The shell drawn at desktop width first: until then the side menu is not there to go away, and the
+    // toggle could be clicked before the phone layout takes over.
+    await page.waitForSelector('[data-testid=side-menu]');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForSelector('[data-testid=side-menu]', { state: 'detached' });
     const drawer = '[data-testid=menu-drawer]';
