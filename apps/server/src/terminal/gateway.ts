@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile, type Validator } from 'typebox/compile';
 import type { WebSocket } from 'ws';
+import { preciseNow } from '../lib/precise-clock.js';
 import { Batcher } from './batcher.js';
 import type { TerminalBus, TerminalDelivery } from './bus.js';
 import { statusChangeOf } from './command-status.js';
@@ -76,9 +77,6 @@ function reason(text: string): string {
   while (Buffer.byteLength(out) > 123) out = out.slice(0, -2);
   return out;
 }
-
-/** The server's clock in ms since the epoch, to the microsecond (clock round trips). */
-export const preciseNow = (): number => performance.timeOrigin + performance.now();
 
 /** Why a frame is not a valid terminal message (naming the field), or the message. */
 export function parseTerminalMessage(raw: string): { message: TerminalMessage } | { problem: string } {

@@ -8,7 +8,6 @@ import {
 import type { SharedStore } from '../../cluster/shared-store.js';
 import type { TerminalBus } from '../../terminal/bus.js';
 import type { DebugSink, DebugTerminalMessage } from '../../terminal/gateway.js';
-import { preciseNow } from '../../terminal/gateway.js';
 import { appendLines, emptyBuffer, linesAfter, type LogBuffer, type LogSlice } from './log-buffer.js';
 
 /** What a terminal answered to a request. */
@@ -128,7 +127,8 @@ export class TerminalDebugHub implements DebugSink {
 
   sent(terminalId: number, message: ServerMessage): void {
     if (message.type !== 'debugPing' && message.type !== 'debugErrors') return;
-    const now = preciseNow();
+    // Durations only: the monotonic clock.
+    const now = performance.now();
     for (const [id, entry] of this.outgoing) {
       if (now - entry.at < OUTGOING_TTL_MS && this.outgoing.size < OUTGOING_MAX) break;
       this.outgoing.delete(id);
@@ -141,7 +141,7 @@ export class TerminalDebugHub implements DebugSink {
       this.append(terminalId, message.boot, message.lines);
       return;
     }
-    const arrived = preciseNow();
+    const arrived = performance.now();
     const out = this.outgoing.get(message.requestId);
     // Only the terminal asked may answer, once.
     if (!out || out.terminalId !== terminalId) return;
