@@ -257,6 +257,25 @@ describe('console shell as a super administrator', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('opens the tab and account menus from the keyboard on first use, the focus staying on their buttons', async () => {
+    // A new page: the menus mount on their first use, and that is the case under test.
+    await page.goto(`${suite.server.url}/home`);
+    await page.waitForSelector('[data-testid=avatar-menu]');
+    for (const [id, entry] of [
+      ['tab-actions', 'Refresh'],
+      ['avatar-menu', 'Personal center'],
+    ] as const) {
+      await page.focus(`[data-testid=${id}]`);
+      await page.keyboard.press('Enter');
+      await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: entry }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe(id);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('.ant-dropdown:visible', { state: 'detached' });
+    }
+  });
+
   it('logged no errors in the browser console', () => {
     expect(errors, errors.join('\n')).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { logout } from '../services/auth';
 import { useAccountStore } from '../stores/account';
 import { useOpenedOnce } from '../utils/use-opened-once';
+import { PopupOnFirstUse } from './PopupOnFirstUse';
 
 // The help drawer (collapse, search box) loads when it is first opened.
 const FaqDrawer = lazy(() => import('./FaqDrawer').then((m) => ({ default: m.FaqDrawer })));
@@ -30,6 +31,7 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clearAccount = useAccountStore((s) => s.clear);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const helpWanted = useOpenedOnce(helpOpen);
 
@@ -62,7 +64,15 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
   const displayName = user.name || user.loginName;
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <PopupOnFirstUse
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        popup={(trigger, state) => (
+          <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" {...state}>
+            {trigger}
+          </Dropdown>
+        )}
+      >
         <Flex
           component="button"
           align="center"
@@ -82,16 +92,16 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
           <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
           {compact ? null : (
             <Flex vertical align="start" style={{ lineHeight: 1.25, minWidth: 0, maxWidth: 200 }}>
-              <Typography.Text strong ellipsis>
+              <Typography.Text strong className="apm-ellipsis">
                 {displayName}
               </Typography.Text>
-              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className="apm-ellipsis" style={{ fontSize: 12 }}>
                 {user.office?.name ?? t('home.noOffice')}
               </Typography.Text>
             </Flex>
           )}
         </Flex>
-      </Dropdown>
+      </PopupOnFirstUse>
       {helpWanted ? (
         <Suspense fallback={null}>
           <FaqDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />

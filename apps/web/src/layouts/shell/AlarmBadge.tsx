@@ -1,7 +1,7 @@
 import { AlertOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { usePainted } from '../../utils/use-painted';
-import { App, Badge, Button, Tooltip } from 'antd';
+import { App, Badge, Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -53,18 +53,18 @@ export function AlarmBadge() {
   const fresh = pending.data?.unacknowledged ?? 0;
   const label = count ? t('shell.alarmsPending', { count, fresh }) : t('shell.alarms');
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        aria-label={label}
-        onClick={() => void navigate(ALARM_PAGE)}
-        data-testid="alarm-badge"
-        icon={
-          <Badge count={fresh} size="small" offset={[2, -2]} color={fresh ? undefined : 'orange'}>
-            <AlertOutlined style={{ fontSize: 16, color: count ? '#fa541c' : undefined }} />
-          </Badge>
-        }
-      />
-    </Tooltip>
+    // A native title, not a Tooltip: one popup trigger fewer mounted with the shell.
+    <Button
+      type="text"
+      aria-label={label}
+      title={label}
+      onClick={() => void navigate(ALARM_PAGE)}
+      data-testid="alarm-badge"
+      icon={
+        <Badge count={fresh} size="small" offset={[2, -2]} color={fresh ? undefined : 'orange'}>
+          <AlertOutlined style={{ fontSize: 16, color: count ? '#fa541c' : undefined }} />
+        </Badge>
+      }
+    />
   );
 }

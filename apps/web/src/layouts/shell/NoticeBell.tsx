@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageMark } from '../../components/LanguageMark';
+import { PopupOnFirstUse } from '../../components/PopupOnFirstUse';
 import { languageInfo } from '../../locales/languages';
 import {
   listNotifications,
@@ -119,25 +120,32 @@ export function NoticeBell({ userId }: { userId: number | string }) {
     );
 
   return (
-    <Popover
+    <PopupOnFirstUse
       open={open}
       onOpenChange={(next) => void onOpenChange(next)}
-      trigger="click"
-      placement="bottomRight"
-      title={t('shell.notices')}
-      content={
-        <div
-          style={{ width: 'min(320px, 80vw)', maxHeight: 400, overflow: 'auto' }}
-          data-testid="notice-list"
+      popup={(trigger, state) => (
+        <Popover
+          {...state}
+          trigger="click"
+          placement="bottomRight"
+          title={t('shell.notices')}
+          content={
+            <div
+              style={{ width: 'min(320px, 80vw)', maxHeight: 400, overflow: 'auto' }}
+              data-testid="notice-list"
+            >
+              {content}
+              <Flex justify="flex-end" style={{ marginTop: 8 }}>
+                <Link to={NOTIFICATIONS_PATH} onClick={() => setOpen(false)}>
+                  {t('shell.viewAll')}
+                </Link>
+              </Flex>
+            </div>
+          }
         >
-          {content}
-          <Flex justify="flex-end" style={{ marginTop: 8 }}>
-            <Link to={NOTIFICATIONS_PATH} onClick={() => setOpen(false)}>
-              {t('shell.viewAll')}
-            </Link>
-          </Flex>
-        </div>
-      }
+          {trigger}
+        </Popover>
+      )}
     >
       <Button
         type="text"
@@ -154,6 +162,6 @@ export function NoticeBell({ userId }: { userId: number | string }) {
           </span>
         }
       />
-    </Popover>
+    </PopupOnFirstUse>
   );
 }

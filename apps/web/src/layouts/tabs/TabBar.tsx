@@ -13,6 +13,7 @@ import { App, Button, Dropdown, theme, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { PopupOnFirstUse } from '../../components/PopupOnFirstUse';
 import { queryKeys } from '../../services/queries';
 import { useLocaleStore } from '../../stores/locale';
 import { useTabsStore } from '../../stores/tabs';
@@ -207,7 +208,13 @@ export function TabBar({ routes, sticky, top }: TabBarProps) {
           );
         })}
       </ul>
-      <Dropdown menu={menuFor(store.active)} trigger={['click']} placement="bottomRight">
+      <PopupOnFirstUse
+        popup={(trigger, state) => (
+          <Dropdown menu={menuFor(store.active)} trigger={['click']} placement="bottomRight" {...state}>
+            {trigger}
+          </Dropdown>
+        )}
+      >
         <Button
           type="text"
           size="small"
@@ -218,7 +225,7 @@ export function TabBar({ routes, sticky, top }: TabBarProps) {
           data-testid="tab-actions"
           style={{ marginBottom: 4 }}
         />
-      </Dropdown>
+      </PopupOnFirstUse>
     </nav>
   );
 }

@@ -33,7 +33,8 @@ export function RecentActivity({ activity }: RecentActivityProps) {
             return (
               <li key={entry.id}>
                 <Flex justify="space-between" gap={8} align="baseline">
-                  <Typography.Text ellipsis style={{ minWidth: 0 }}>
+                  {/* CSS ellipsis: antd's measures each row in layout effects at mount. */}
+                  <span className="apm-ellipsis" style={{ minWidth: 0 }}>
                     <Tag color={entry.status < 400 ? 'green' : 'red'}>
                       {t(`home.dashboard.logTypes.${type as (typeof LOG_TYPES)[number]}`)}
                     </Tag>
@@ -41,7 +42,7 @@ export function RecentActivity({ activity }: RecentActivityProps) {
                     <Typography.Text type="secondary">
                       {entry.action.replace(/^\/apm-web/, '')}
                     </Typography.Text>
-                  </Typography.Text>
+                  </span>
                   <Typography.Text type="secondary" style={{ flex: 'none' }}>
                     {ago(entry.at)}
                   </Typography.Text>
