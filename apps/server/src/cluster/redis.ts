@@ -1,5 +1,4 @@
 import type * as IORedis from 'ioredis';
-import type { Redis } from 'ioredis';
 import { lazyRequire } from '../lib/lazy-require.js';
 
 /** ioredis, loaded with the first connection: only the scale-out mode (`REDIS_URL`) needs it. */
@@ -13,7 +12,7 @@ const COMMAND_TIMEOUT_MS = 5000;
  * command issued while Redis is away fails after a few retries rather than hanging a request.
  * `name` shows in `CLIENT LIST` (which instance, which role: commands or the bus subscriber).
  */
-export function connectRedis(url: string, name: string): Redis {
+export function connectRedis(url: string, name: string): IORedis.Redis {
   const redis = new (ioredis().Redis)(url, {
     connectionName: name.replace(/[^A-Za-z0-9._:-]/g, '_'),
     maxRetriesPerRequest: 3,
@@ -28,7 +27,7 @@ export function connectRedis(url: string, name: string): Redis {
 }
 
 /** Closes a connection: QUIT when it is up, otherwise drops it. */
-export async function closeRedis(redis: Redis): Promise<void> {
+export async function closeRedis(redis: IORedis.Redis): Promise<void> {
   if (redis.status === 'ready') {
     await redis.quit().catch(() => redis.disconnect());
   } else {

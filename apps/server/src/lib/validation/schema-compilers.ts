@@ -57,7 +57,7 @@ export function strictValidatorFactory(): ValidatorFactory {
         return coerced === data ? true : { value: coerced };
       };
       check.errors = null as unknown[] | null | undefined;
-      /** Compiles now (a test compiles every route's schemas up front, as a start-up used to). */
+      /** Compiles now (`test/lib/validation/schema-compilers.test.ts` compiles every route's schemas up front). */
       check.compile = () => void (validate ??= compile(schema));
       return check;
     };
