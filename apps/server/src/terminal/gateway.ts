@@ -267,7 +267,14 @@ export class TerminalGateway {
     const id = conn.identity.id;
     switch (message.type) {
       case 'clockProbe':
-        this.send(conn, { type: 'clockEcho', id: message.id, t0: message.t0, t1: arrived, t2: preciseNow() });
+        // Never before t1, even when the clock is re-anchored between the two readings (see preciseNow).
+        this.send(conn, {
+          type: 'clockEcho',
+          id: message.id,
+          t0: message.t0,
+          t1: arrived,
+          t2: Math.max(arrived, preciseNow()),
+        });
         break;
       case 'heartbeat':
         this.deps.presence.heartbeat(id, message.status);
