@@ -1,6 +1,7 @@
 import type { DataItem, Widget } from '@apm/contract';
 import { marqueeMotion } from '../transitions.js';
 import { applyFont, type WidgetContext, type WidgetMount } from './context.js';
+import { pauseNow } from '../animation-hold.js';
 
 /** Between ticker items. */
 const SEPARATOR = '  •  ';
@@ -68,7 +69,7 @@ export const mountData: WidgetMount<'data'> = (el, widget: Widget<'data'>, ctx: 
       duration: motion.durationMs,
       iterations: Infinity,
     });
-    if (paused) animation.pause();
+    if (paused) pauseNow(animation);
   };
 
   const show = (items: DataItem[]) => {
@@ -97,7 +98,7 @@ export const mountData: WidgetMount<'data'> = (el, widget: Widget<'data'>, ctx: 
   return {
     pause() {
       paused = true;
-      animation?.pause();
+      if (animation) pauseNow(animation);
     },
     resume() {
       paused = false;

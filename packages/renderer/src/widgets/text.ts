@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import type { Widget } from '@apm/contract';
 import { marqueeMotion } from '../transitions.js';
 import { applyFont, type WidgetMount } from './context.js';
+import { pauseNow } from '../animation-hold.js';
 
 const JUSTIFY = { top: 'flex-start', middle: 'center', bottom: 'flex-end' } as const;
 
@@ -48,14 +49,14 @@ export const mountText: WidgetMount<'text'> = (el, widget: Widget<'text'>) => {
       duration: motion.durationMs,
       iterations: Infinity,
     });
-    if (paused) animation.pause();
+    if (paused) pauseNow(animation);
   };
   const raf = doc.defaultView?.requestAnimationFrame ?? ((cb: FrameRequestCallback) => setTimeout(cb, 16));
   frame = Number(raf(start));
   return {
     pause() {
       paused = true;
-      animation?.pause();
+      if (animation) pauseNow(animation);
     },
     resume() {
       paused = false;
