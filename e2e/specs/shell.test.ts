@@ -265,9 +265,13 @@ describe('console shell as a super administrator', () => {
       ['tab-actions', 'Refresh'],
       ['avatar-menu', 'Personal center'],
     ] as const) {
-      await page.focus(`[data-testid=${id}]`);
+      const button = page.locator(`[data-testid=${id}]`);
+      const before = await button.boundingBox();
+      await button.focus();
       await page.keyboard.press('Enter');
       await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: entry }).waitFor();
+      // The button mounted again inside the menu's trigger, in the same place.
+      expect(await button.boundingBox()).toEqual(before);
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
         .toBe(id);

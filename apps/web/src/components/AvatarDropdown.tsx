@@ -31,7 +31,6 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clearAccount = useAccountStore((s) => s.clear);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const helpWanted = useOpenedOnce(helpOpen);
 
@@ -65,8 +64,6 @@ export function AvatarDropdown({ user, compact = false, onOpenSettings, onSigned
   return (
     <>
       <PopupOnFirstUse
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
         popup={(trigger, state) => (
           <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" {...state}>
             {trigger}

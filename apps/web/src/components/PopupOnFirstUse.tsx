@@ -17,8 +17,9 @@ export interface PopupOnFirstUseProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-// The same box before and after the popup mounts: nothing moves.
-const ANCHOR_STYLE = { display: 'inline-block' } as const;
+// The same box before and after the popup mounts, so nothing moves; a flex box has no line box, so the
+// button keeps its place (an inline block would sit it on a baseline with room for descenders below).
+const ANCHOR_STYLE = { display: 'inline-flex' } as const;
 
 /**
  * A click-opened popup that mounts on the first click and opens then. Until that click only the
