@@ -43,13 +43,20 @@ function wideProgram() {
   };
 }
 
-/** Records, in the player page, when each scene element entered the stage (the machine's clock, ms). */
+/**
+ * Records, in the player page, when each scene element entered the stage (the machine's clock, ms), and a
+ * heartbeat every 10 ms: how late the page's own timers ran at an instant, which on a loaded machine (two
+ * screens, the console and the server on two cores) is the page's delay, not the player's.
+ */
 async function recordScenes(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { sceneLog: [number, string][] };
+    const w = window as unknown as { sceneLog: [number, string][]; beats: number[] };
+    const now = () => performance.timeOrigin + performance.now();
     w.sceneLog = [];
+    w.beats = [];
+    setInterval(() => w.beats.push(now()), 10);
     new MutationObserver((records) => {
-      const at = performance.timeOrigin + performance.now();
+      const at = now();
       for (const r of records) {
         for (const node of Array.from(r.addedNodes)) {
           if (node instanceof HTMLElement && node.classList.contains('apm-scene'))
@@ -58,6 +65,12 @@ async function recordScenes(page: Page): Promise<void> {
       }
     }).observe(document.getElementById('stage')!, { childList: true, subtree: true });
   });
+}
+
+/** How much later than every 10 ms the page's heartbeat ran after `due` (ms): 0 on an idle machine. */
+function stallAt(beats: number[], due: number): number {
+  const next = beats.find((beat) => beat >= due);
+  return next === undefined ? 0 : Math.max(0, next - due - 10);
 }
 
 /** Each member's clock estimate as the group's detail shows it (from the terminals' heartbeats). */
@@ -73,7 +86,10 @@ async function memberClocks(suite: ReturnType<typeof adminSuite>, groupId: numbe
 }
 
 const sceneLog = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sceneLog: [number, string][] }).sceneLog);
+  page.evaluate(() => {
+    const w = window as unknown as { sceneLog: [number, string][]; beats: number[] };
+    return { scenes: w.sceneLog, beats: w.beats };
+  });
 
 describe('synchronized playback with two real web players', () => {
   const suite = adminSuite();
@@ -123,14 +139,19 @@ describe('synchronized playback with two real web players', () => {
     const cycle = COLOURS.length * SCENE_MS;
     const clocks = JSON.stringify(await memberClocks(suite, group.id));
     for (const p of players) {
-      const log = await sceneLog(p.page);
-      expect(log.length).toBeGreaterThanOrEqual(4);
-      for (const [at, sceneId] of log) {
+      const { scenes, beats } = await sceneLog(p.page);
+      expect(scenes.length).toBeGreaterThanOrEqual(4);
+      for (const [at, sceneId] of scenes) {
         // Scene i starts at epoch + k × cycle + i × 1.5 s: how far from its nearest such instant it entered.
         const index = Number(sceneId.slice(1));
         const sinceStart = at - group.epochMs - index * SCENE_MS;
         const off = sinceStart - Math.round(sinceStart / cycle) * cycle;
-        expect(Math.abs(off), `${sceneId} at ${at} (members' clocks: ${clocks})`).toBeLessThan(100);
+        // Late by no more than 100 ms beyond what the page's own timers were late by then (with both clocks
+        // within 2 ms, a scene came 144 ms late in a run with a load of 10 on two cores); never 100 ms early.
+        const stall = stallAt(beats, at - off);
+        const where = `${sceneId} at ${at}, the page's timers ${stall.toFixed(0)} ms late (members' clocks: ${clocks})`;
+        expect(off, where).toBeGreaterThan(-100);
+        expect(off, where).toBeLessThan(100 + stall);
       }
     }
   });
