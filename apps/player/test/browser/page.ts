@@ -3,10 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH, launchChromium } from '../../../../e2e/support/chromium.js';
 
 /** A 1×1 PNG: the notices' image material, served as `/apm-web/terminal/files/<id>`. */
 const PNG_1X1 = Buffer.from(
@@ -55,11 +54,7 @@ export function usePlayerPage() {
     });
     await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
     s.url = `http://127.0.0.1:${(s.server.address() as AddressInfo).port}/`;
-    s.browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    s.browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await s.browser?.close();

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { CHROMIUM_PATH, launchChromium } from '../../../../e2e/support/chromium.js';
 import type { PlayEvent, ProgramDocument } from '@apm/contract';
 import type { PreviewState, Renderer, RendererOptions } from '../../src/index.js';
 import { startFixture, type Fixture } from './fixtures.js';
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** What the harness page exposes as `window.apm`. */
 export interface Apm {
@@ -26,11 +25,7 @@ export function useBrowser() {
     if (!existsSync(CHROMIUM_PATH))
       throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
     s.fixture = await startFixture();
-    s.browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    s.browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await s.browser?.close();
