@@ -257,13 +257,15 @@ describe('console shell as a super administrator', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('opens the tab and account menus from the keyboard on first use, the focus staying on their buttons', async () => {
+  it('opens the tab, account and language menus from the keyboard on first use, the focus staying on their buttons', async () => {
     // A new page: the menus mount on their first use, and that is the case under test.
     await page.goto(`${suite.server.url}/home`);
     await page.waitForSelector('[data-testid=avatar-menu]');
     for (const [id, entry] of [
       ['tab-actions', 'Refresh'],
       ['avatar-menu', 'Personal center'],
+      // Its menu also loads on this first use: the switch shows in Suspense's fallback, then in the menu.
+      ['language-switch', 'Français'],
     ] as const) {
       const button = page.locator(`[data-testid=${id}]`);
       const before = await button.boundingBox();

@@ -64,6 +64,27 @@ describe('first start: initialise, then sign in with encryption', () => {
     expect(brand.data.defaultLanguage).toBe('FR');
   });
 
+  it("switches the sign-in page's language from the keyboard, the focus staying on the switch", async () => {
+    await page.waitForURL('**/login');
+    const heading = page.locator('h1');
+    const before = await heading.textContent();
+    const button = page.getByTestId('language-switch');
+    const box = await button.boundingBox();
+    await button.focus();
+    // The menu and antd load on this first use; the switch stays where it was, with the focus.
+    await page.keyboard.press('Enter');
+    const menu = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
+    await menu.first().waitFor();
+    expect(await menu.allTextContents()).toHaveLength(7);
+    expect(await button.boundingBox()).toEqual(box);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('language-switch');
+    await menu.filter({ hasText: 'English' }).click();
+    await expect.poll(() => heading.textContent()).toBe('Sign in');
+    expect(before).not.toBe('Sign in');
+  });
+
   it('signs in with the user name and password encrypted, and shows the signed-in user', async () => {
     await page.fill('#login_username', ADMIN.user);
     await page.fill('#login_password', ADMIN.password);

@@ -1,37 +1,39 @@
 import { ConfigProvider, Dropdown, type MenuProps } from 'antd';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { consoleTheme } from '../layouts/settings/theme-tokens';
 import { LANGUAGES, type Language } from '../locales/languages';
 import { useLocaleStore } from '../stores/locale';
+import type { PopupState } from './PopupOnFirstUse';
 
 /** Props of {@link LanguageMenu}. */
-export interface LanguageMenuProps {
+export interface LanguageMenuProps extends PopupState {
   language: Language;
   onChoose: (language: Language) => void;
-  /** The switch's button; it gets the focus back when it had it before the menu loaded. */
+  /** The switch's button in its box ({@link PopupOnFirstUse}'s trigger). */
   children: ReactElement;
-  /** Whether the button had the focus while this loaded. */
-  focus: boolean;
   /** Whether to bring antd's theme and locale along (the signed-out pages have no antd around). */
   themed?: boolean;
 }
 
-/** The dropdown of the seven languages around the switch's button; loaded when the switch is first used. */
-export default function LanguageMenu({ language, onChoose, children, focus, themed }: LanguageMenuProps) {
+/**
+ * The dropdown of the seven languages around the switch's button; loaded when the switch is first used
+ * (the popup of a {@link PopupOnFirstUse}).
+ */
+export default function LanguageMenu({
+  language,
+  onChoose,
+  children,
+  themed,
+  open,
+  onOpenChange,
+}: LanguageMenuProps) {
   const antdLocale = useLocaleStore((s) => s.antdLocale);
-  // It loads because the button was clicked: it opens at once.
-  const [open, setOpen] = useState(true);
-  const anchor = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (focus) anchor.current?.querySelector('button')?.focus();
-  }, [focus]);
-
   const items: MenuProps['items'] = LANGUAGES.map((l) => ({
     key: l.code,
     label: <span lang={l.tag}>{l.label}</span>,
   }));
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    setOpen(false);
+    onOpenChange(false);
     onChoose(key as Language);
   };
 
@@ -40,11 +42,9 @@ export default function LanguageMenu({ language, onChoose, children, focus, them
       menu={{ items, onClick, selectable: true, selectedKeys: [language] }}
       trigger={['click']}
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
     >
-      <span ref={anchor} style={{ display: 'inline-block' }}>
-        {children}
-      </span>
+      {children}
     </Dropdown>
   );
   if (!themed) return dropdown;

@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import { cloneElement, useCallback, useState, type MouseEvent, type ReactElement } from 'react';
 
 /** The open state {@link PopupOnFirstUse} hands its popup. */
 export interface PopupState {
@@ -10,7 +10,10 @@ export interface PopupState {
 export interface PopupOnFirstUseProps {
   /** The button that opens the popup. */
   children: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
-  /** The popup (antd Dropdown or Popover, click trigger) around `trigger`, open as `state` says. */
+  /**
+   * The popup (antd Dropdown or Popover, click trigger) around `trigger`, open as `state` says; it may be
+   * loaded lazily, with `trigger` as Suspense's fallback.
+   */
   popup: (trigger: ReactElement, state: PopupState) => ReactElement;
   /** The open state, when the caller keeps it (otherwise kept here). */
   open?: boolean;
@@ -30,10 +33,17 @@ const ANCHOR_STYLE = { display: 'inline-flex' } as const;
 export function PopupOnFirstUse({ children, popup, open: kept, onOpenChange }: PopupOnFirstUseProps) {
   const [used, setUsed] = useState<{ focus: boolean }>();
   const [ownOpen, setOwnOpen] = useState(false);
-  const anchor = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (used?.focus) anchor.current?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
-  }, [used]);
+  // The button that had the focus went with the box it replaced: each box that mounts after it (in Suspense's
+  // fallback while a lazy popup loads, then in the popup) gives the focus back, unless something else has it.
+  const focusOnMount = useCallback(
+    (box: HTMLSpanElement | null) => {
+      const active = document.activeElement;
+      if (box && used?.focus && (active === null || active === document.body)) {
+        box.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+      }
+    },
+    [used],
+  );
 
   const open = kept ?? ownOpen;
   const setOpen = (next: boolean) => {
@@ -47,14 +57,10 @@ export function PopupOnFirstUse({ children, popup, open: kept, onOpenChange }: P
       setUsed({ focus: document.activeElement === event.currentTarget });
       setOpen(true);
     };
-    return (
-      <span ref={anchor} style={ANCHOR_STYLE}>
-        {cloneElement(children, { onClick })}
-      </span>
-    );
+    return <span style={ANCHOR_STYLE}>{cloneElement(children, { onClick })}</span>;
   }
   return popup(
-    <span ref={anchor} style={ANCHOR_STYLE}>
+    <span ref={focusOnMount} style={ANCHOR_STYLE}>
       {children}
     </span>,
     { open, onOpenChange: setOpen },

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageInfo } from '../locales/languages';
 import { PlainIcon } from './PlainIcon';
+import { PopupOnFirstUse } from './PopupOnFirstUse';
 import { useLanguageChoice } from './use-language-choice';
 
 // The dropdown brings antd (with the console's theme) when the switch is first used.
@@ -16,25 +17,6 @@ export function SignInLanguageSwitch() {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string>();
   const { language, switching, choose } = useLanguageChoice(setFailure);
-  const [used, setUsed] = useState<{ focus: boolean }>();
-
-  const button = (
-    <button
-      type="button"
-      className="apm-text-button"
-      aria-haspopup="menu"
-      title={t('common.language')}
-      data-testid="language-switch"
-      onMouseEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-      onClick={
-        used ? undefined : (event) => setUsed({ focus: document.activeElement === event.currentTarget })
-      }
-    >
-      {switching ? <span className="apm-spinner" aria-hidden /> : <PlainIcon name="Global" />}
-      {languageInfo(language).label}
-    </button>
-  );
 
   return (
     <>
@@ -43,23 +25,36 @@ export function SignInLanguageSwitch() {
           {failure}
         </span>
       ) : null}
-      {used ? (
-        <Suspense fallback={button}>
-          <LanguageMenu
-            language={language}
-            onChoose={(key) => {
-              setFailure(undefined);
-              choose(key);
-            }}
-            focus={used.focus}
-            themed
-          >
-            {button}
-          </LanguageMenu>
-        </Suspense>
-      ) : (
-        button
-      )}
+      <PopupOnFirstUse
+        popup={(trigger, state) => (
+          <Suspense fallback={trigger}>
+            <LanguageMenu
+              language={language}
+              onChoose={(key) => {
+                setFailure(undefined);
+                choose(key);
+              }}
+              themed
+              {...state}
+            >
+              {trigger}
+            </LanguageMenu>
+          </Suspense>
+        )}
+      >
+        <button
+          type="button"
+          className="apm-text-button"
+          aria-haspopup="menu"
+          title={t('common.language')}
+          data-testid="language-switch"
+          onMouseEnter={() => void loadMenu()}
+          onFocus={() => void loadMenu()}
+        >
+          {switching ? <span className="apm-spinner" aria-hidden /> : <PlainIcon name="Global" />}
+          {languageInfo(language).label}
+        </button>
+      </PopupOnFirstUse>
     </>
   );
 }
