@@ -64,8 +64,21 @@ describe('first start: initialise, then sign in with encryption', () => {
     expect(brand.data.defaultLanguage).toBe('FR');
   });
 
-  it("switches the sign-in page's language from the keyboard, the focus staying on the switch", async () => {
+  it("switches the sign-in page's language from the keyboard, the focus staying on the switch, with no motion when asked", async () => {
     await page.waitForURL('**/login');
+    // A user whose system asks for less motion: antd's menu opens at once there too, as in the console.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.evaluate(() => {
+      const flags = window as unknown as { menuAnimated?: boolean };
+      new MutationObserver(() => {
+        flags.menuAnimated ||= document.querySelector('.ant-dropdown[class*="-appear-active"]') !== null;
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['class'],
+      });
+    });
     const heading = page.locator('h1');
     const before = await heading.textContent();
     const button = page.getByTestId('language-switch');
@@ -76,6 +89,9 @@ describe('first start: initialise, then sign in with encryption', () => {
     const menu = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
     await menu.first().waitFor();
     expect(await menu.allTextContents()).toHaveLength(7);
+    expect(await page.evaluate(() => (window as unknown as { menuAnimated?: boolean }).menuAnimated)).toBe(
+      false,
+    );
     expect(await button.boundingBox()).toEqual(box);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))

@@ -1,8 +1,7 @@
-import { ConfigProvider, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import type { ReactElement } from 'react';
-import { consoleTheme } from '../layouts/settings/theme-tokens';
 import { LANGUAGES, type Language } from '../locales/languages';
-import { useLocaleStore } from '../stores/locale';
+import { ConsoleAntdProvider } from './ConsoleAntdProvider';
 import type { PopupState } from './PopupOnFirstUse';
 
 /** Props of {@link LanguageMenu}. */
@@ -27,7 +26,6 @@ export default function LanguageMenu({
   open,
   onOpenChange,
 }: LanguageMenuProps) {
-  const antdLocale = useLocaleStore((s) => s.antdLocale);
   const items: MenuProps['items'] = LANGUAGES.map((l) => ({
     key: l.code,
     label: <span lang={l.tag}>{l.label}</span>,
@@ -48,9 +46,5 @@ export default function LanguageMenu({
     </Dropdown>
   );
   if (!themed) return dropdown;
-  return (
-    <ConfigProvider locale={antdLocale} theme={consoleTheme('blue', 'light')}>
-      {dropdown}
-    </ConfigProvider>
-  );
+  return <ConsoleAntdProvider>{dropdown}</ConsoleAntdProvider>;
 }

@@ -1,10 +1,7 @@
-import { ConfigProvider } from 'antd';
 import { Outlet } from 'react-router';
+import { ConsoleAntdProvider } from '../components/ConsoleAntdProvider';
 import { FeedbackBridge } from '../components/FeedbackBridge';
 import { DeferredApp } from '../components/feedback/DeferredApp';
-import { useLocaleStore } from '../stores/locale';
-import { useReducedMotion } from '../utils/use-reduced-motion';
-import { consoleTheme } from './settings/theme-tokens';
 
 /**
  * antd for the routes below: locale, the console's theme (no motion when the system asks for
@@ -12,14 +9,12 @@ import { consoleTheme } from './settings/theme-tokens';
  * route: the sign-in page, outside it, loads none of antd.
  */
 export default function AntdRoot() {
-  const antdLocale = useLocaleStore((s) => s.antdLocale);
-  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={antdLocale} theme={consoleTheme('blue', 'light', !reducedMotion)}>
+    <ConsoleAntdProvider>
       <DeferredApp>
         <FeedbackBridge />
         <Outlet />
       </DeferredApp>
-    </ConfigProvider>
+    </ConsoleAntdProvider>
   );
 }
