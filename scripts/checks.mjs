@@ -12,10 +12,18 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
 /**
+ * The type checks' compiler: TypeScript 7, the native one (`typescript-native`), by its own path. The
+ * `typescript` package stays 5.9 for typescript-eslint, which parses through the compiler API that 7 no
+ * longer has; both install a `tsc` command, and npm links either. All type checks took 84 s of CPU with 5.9,
+ * 30 s with 7 (2026-12-01).
+ */
+const NATIVE_TSC = path.join(root, 'node_modules/typescript-native/bin/tsc');
+
+/**
  * The slowest checks as CI measured them (s): started first, so that no long one is left for the end
  * while the other cores idle. The rest follow in workspace order.
  */
-const SLOWEST_FIRST = ['typecheck (build mode)', 'typecheck apps/web', 'prettier', 'eslint'];
+const SLOWEST_FIRST = ['prettier', 'eslint', 'typecheck apps/web', 'typecheck (build mode)'];
 
 /** The checks of the named groups, as [name, command, args]. */
 function checksOf(groups) {
@@ -32,10 +40,13 @@ function checksOf(groups) {
     for (const dir of readJson('package.json').workspaces) {
       const script = readJson(path.join(dir, 'package.json')).scripts?.typecheck;
       if (script === 'tsc -b') built.push(dir);
-      else if (script)
+      else if (script?.startsWith('tsc ')) {
+        checks.push([`typecheck ${dir}`, NATIVE_TSC, script.split(' ').slice(1), path.join(root, dir)]);
+      } else if (script) {
         checks.push([`typecheck ${dir}`, 'npm', ['run', '--silent', 'typecheck', '--workspace', dir]]);
+      }
     }
-    if (built.length) checks.push(['typecheck (build mode)', 'npx', ['tsc', '-b', ...built]]);
+    if (built.length) checks.push(['typecheck (build mode)', NATIVE_TSC, ['-b', ...built]]);
   }
   const rank = (name) => {
     const i = SLOWEST_FIRST.indexOf(name);
@@ -44,11 +55,11 @@ function checksOf(groups) {
   return checks.sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
-/** Runs one check; resolves with its exit code once its output is printed. */
-function run([name, command, args]) {
+/** Runs one check (in `cwd`, the root unless given); resolves with its exit code once its output is printed. */
+function run([name, command, args, cwd = root]) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root });
+    const child = spawn(command, args, { cwd });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
