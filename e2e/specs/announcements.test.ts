@@ -19,6 +19,13 @@ describe('announcement management page', () => {
       const { page, errors } = await openSignedInPage(suite, {
         language: lang.cookie,
         path: '/sys/sysSetting/announcementManager',
+        // The saved announcement comes late: what is typed meanwhile would be lost when it fills the form, so
+        // the form takes no input until then.
+        beforeOpen: (opening) =>
+          opening.route('**/a/api/sysSetting/announcement?*', async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            await route.continue();
+          }),
       });
       await page.waitForSelector(`.ant-card-head-title:has-text("${lang.title}")`);
       // The user's own language is the tab ready to write in; Italian is added beside it.

@@ -144,6 +144,8 @@ export interface SignedInPageOptions extends PageOptions {
   throughLoginPage?: boolean;
   /** The path is a full-screen page outside the shell (the editor, publishing): no console frame to wait for. */
   outsideShell?: boolean;
+  /** Runs on the page before it opens `path` (API sessions only): routes that hold or change its calls. */
+  beforeOpen?: (page: Page) => Promise<unknown>;
 }
 
 /**
@@ -163,6 +165,7 @@ export async function openSignedInPage(
   } else {
     await addSession(opened.context, suite.server.url, account.user, account.password);
     await prepareConsolePage(page);
+    await options.beforeOpen?.(page);
     await page.goto(`${suite.server.url}${options.path ?? '/home'}`);
     // The console's frame shows only to a signed-in user (otherwise it goes to the login page).
     if (!options.outsideShell) await page.waitForSelector('[data-testid=avatar-menu]', { state: 'attached' });

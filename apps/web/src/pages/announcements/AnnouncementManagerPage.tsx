@@ -129,7 +129,8 @@ export default function AnnouncementManagerPage() {
           form={form}
           name="announcement"
           layout="vertical"
-          disabled={!canEdit}
+          // Until the saved announcement has filled it: what was typed before would be lost then.
+          disabled={!canEdit || query.isLoading}
           onFinish={(values) => save.mutate(values)}
           onFinishFailed={({ errorFields }) => markInvalid(errorFields.map((f) => f.name))}
           onValuesChange={(changed) => {
@@ -144,7 +145,7 @@ export default function AnnouncementManagerPage() {
               active={activeLanguage}
               onActiveChange={setActiveLanguage}
               invalid={invalid}
-              disabled={!canEdit}
+              disabled={!canEdit || query.isLoading}
               addLabel={t('addLanguage')}
               removeLabel={t('removeLanguage')}
               testId="announcement-languages"
