@@ -19,8 +19,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureChromium();
   // The product as users get it: vitest sets NODE_ENV=test, which would give a development build
-  // (React and antd in dev mode, bigger and slower), so the build gets production explicitly.
-  execSync('npm run build', { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // (React and antd in dev mode, bigger and slower), so the build gets production explicitly. `run.mjs` builds
+  // once before its two runs.
+  if (process.env.APM_E2E_BUILT !== '1') {
+    execSync('npm run build', {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
   const template = await prepareDataTemplate();
   const runDir = mkdtempSync(path.join(tmpdir(), 'apm-e2e-run-'));
   project.provide('dataTemplate', template);
