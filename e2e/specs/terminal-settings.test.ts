@@ -34,7 +34,11 @@ describe('terminal settings and terminal info pages with a paired web player', (
     await player.page.close();
     const handle = page.locator('[data-testid=terminal-settings-brightness] [role=slider]');
     await handle.focus();
-    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
+    // One step a key, each seen before the next: on a loaded machine, 40 presses in a row once moved it 39 steps.
+    for (let value = 99; value >= 60; value--) {
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => handle.getAttribute('aria-valuenow')).toBe(String(value));
+    }
     await page.click('[data-testid=terminal-settings-apply-brightness]');
     await page.locator('[data-testid=terminal-settings-rotation] label:has-text("90°")').click();
     await page.click('[data-testid=terminal-settings-apply-rotation]');
