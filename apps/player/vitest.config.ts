@@ -6,5 +6,10 @@ import { defineConfig } from 'vitest/config';
  * longer timeout.
  */
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/browser/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+  },
 });

@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/browser/global-setup.ts'],
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
   },

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { CHROMIUM_PATH, launchChromium } from '../../../../e2e/support/chromium.js';
+import { launchChromium } from '../../../../e2e/support/chromium.js';
 
 /** A 1×1 PNG: the notices' image material, served as `/apm-web/terminal/files/<id>`. */
 const PNG_1X1 = Buffer.from(
@@ -21,8 +20,6 @@ const PNG_1X1 = Buffer.from(
 export function usePlayerPage() {
   const s = {} as { browser: Browser; page: Page; server: Server; url: string };
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM_PATH))
-      throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
     const bundle = await build({
       entryPoints: [join(import.meta.dirname, 'harness.ts')],
       bundle: true,

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { CHROMIUM_PATH, launchChromium } from '../../../../e2e/support/chromium.js';
+import { launchChromium } from '../../../../e2e/support/chromium.js';
 import type { PlayEvent, ProgramDocument } from '@apm/contract';
 import type { PreviewState, Renderer, RendererOptions } from '../../src/index.js';
 import { startFixture, type Fixture } from './fixtures.js';
@@ -22,8 +21,6 @@ export interface Apm {
 export function useBrowser() {
   const s = {} as { browser: Browser; page: Page; fixture: Fixture };
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM_PATH))
-      throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
     s.fixture = await startFixture();
     s.browser = await launchChromium();
   }, 120_000);
