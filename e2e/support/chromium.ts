@@ -63,7 +63,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 export const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
 
 /** The switches of {@link launchChromium}: {@link CHROMIUM_FLAGS} and the features it turns off. */
-export const LAUNCH_ARGS = [
+const LAUNCH_ARGS = [
   ...CHROMIUM_FLAGS,
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(',')}`,
 ];
