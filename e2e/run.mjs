@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The waiting lane: specs that spend most of their time waiting, with what they used of one core alone. */
-export const WAITING_SPECS = [
+const WAITING_SPECS = [
   'specs/player-plans.test.ts', // 46 s, 3 CPU-s: waits for the next whole minute
   'specs/proof-of-play.test.ts', // 27 s, 7 CPU-s: the player's 10 s send interval, an outage
   'specs/player.test.ts', // 32 s, 10 CPU-s: the server down and back, the player reconnecting

@@ -25,7 +25,7 @@ const NATIVE_TSC = path.join(root, 'node_modules/typescript-native/bin/tsc');
  */
 const SLOWEST_FIRST = ['prettier', 'eslint', 'typecheck apps/web', 'typecheck (build mode)'];
 
-/** The checks of the named groups, as [name, command, args]. */
+/** The checks of the named groups, as [name, command, args, cwd?]. */
 function checksOf(groups) {
   const checks = [];
   if (groups.includes('lint')) {

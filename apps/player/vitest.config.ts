@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/browser/global-setup.ts'],
+    globalSetup: ['../../e2e/support/chromium-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },

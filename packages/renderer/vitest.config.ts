@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/browser/global-setup.ts'],
+    globalSetup: ['../../e2e/support/chromium-setup.ts'],
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
   },
