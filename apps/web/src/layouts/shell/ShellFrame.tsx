@@ -3,7 +3,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import type { BrandConfig, UserInfo } from '@apm/contract';
 import { Drawer, FloatButton, Layout, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '../../access/authority';
 import { PageFooter } from '../../components/PageFooter';
@@ -54,6 +54,7 @@ export function ShellFrame({ user, brand, rootMessage }: ShellFrameProps) {
   const shell = useShellRoutes();
   const [collapsed, setCollapsed] = useState(false);
   const [menuDrawer, setMenuDrawer] = useState(false);
+  const closeMenuDrawer = useCallback(() => setMenuDrawer(false), []);
   useTabSync(String(user.id));
 
   // Document titles of menu pages use the merged names (the route's static path finds the server's entry).
@@ -180,7 +181,7 @@ export function ShellFrame({ user, brand, rootMessage }: ShellFrameProps) {
             mode="inline"
             theme="light"
             currentKeys={shell.currentKeys}
-            onNavigate={() => setMenuDrawer(false)}
+            onNavigate={closeMenuDrawer}
           />
         </Drawer>
       ) : null}

@@ -1,5 +1,5 @@
 import { Badge, Menu, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocaleStore } from '../../stores/locale';
 import { firstLeafPath, routeName, type MenuNode } from '../../router/menu-routes';
@@ -7,6 +7,15 @@ import { MenuIcon } from './MenuIcon';
 import { usePendingReviewBadges } from './use-pending-reviews';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+/**
+ * antd's menu, drawn again only when one of its props changes: the shell around it draws itself several times at
+ * start-up (session, brand, badges, feedback), and the menu's ≈ 250 components were most of each of those drawings.
+ */
+const StableMenu = memo(Menu);
+
+const INLINE_STYLE = { borderInlineEnd: 0, minWidth: 0 };
+const HORIZONTAL_STYLE = { ...INLINE_STYLE, flex: 1 };
 
 /** Props of {@link ShellMenu}. */
 export interface ShellMenuProps {
@@ -85,27 +94,36 @@ export function ShellMenu({
     });
   }, [currentParents]);
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    const node = findNode(nodes, key);
-    // In the mixed layout's header, a first-level entry jumps to its first page.
-    const path = node ? firstLeafPath(node) : undefined;
-    if (path) {
-      navigate(path);
-      onNavigate?.();
-    }
-  };
+  const onClick = useCallback<NonNullable<MenuProps['onClick']>>(
+    ({ key }) => {
+      const node = findNode(nodes, key);
+      // In the mixed layout's header, a first-level entry jumps to its first page.
+      const path = node ? firstLeafPath(node) : undefined;
+      if (path) {
+        navigate(path);
+        onNavigate?.();
+      }
+    },
+    [nodes, navigate, onNavigate],
+  );
 
-  const selectedKeys = topLevelOnly ? currentKeys.slice(0, 1) : currentKeys.slice(-1);
-  const inlineProps =
-    mode === 'inline' && !collapsed ? { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) } : {};
+  const items = useMemo(
+    () => toItems(nodes, language, topLevelOnly, badges),
+    [nodes, language, topLevelOnly, badges],
+  );
+  const selectedKeys = useMemo(
+    () => (topLevelOnly ? currentKeys.slice(0, 1) : currentKeys.slice(-1)),
+    [currentKeys, topLevelOnly],
+  );
+  const inlineProps = mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {};
   return (
-    <Menu
+    <StableMenu
       mode={mode}
       theme={theme}
-      items={toItems(nodes, language, topLevelOnly, badges)}
+      items={items}
       selectedKeys={selectedKeys}
       onClick={onClick}
-      style={{ borderInlineEnd: 0, flex: mode === 'horizontal' ? 1 : undefined, minWidth: 0 }}
+      style={mode === 'horizontal' ? HORIZONTAL_STYLE : INLINE_STYLE}
       data-testid={topLevelOnly ? 'top-menu' : `menu-${mode}`}
       // Entries name themselves unless the menu is folded to icons: no tooltip (one popup trigger each,
       // each drawing itself again at start-up) where it would never show.

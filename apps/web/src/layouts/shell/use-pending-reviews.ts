@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { usePainted } from '../../utils/use-painted';
 import { hasPermission } from '../../access/authority';
 import { getPendingReviewCounts, type PendingReviewCounts, type ReviewKind } from '../../services/review';
@@ -28,7 +29,10 @@ export function reviewBadges(counts: PendingReviewCounts | undefined): Map<strin
   return badges;
 }
 
-/** Menu badges of waiting reviews, asked every minute while the user may review anything. */
+/**
+ * Menu badges of waiting reviews, asked every minute while the user may review anything. The same map until the
+ * counts change, so that the menu is not drawn again for nothing.
+ */
 export function usePendingReviewBadges(): Map<string, number> {
   const user = useAccountStore((s) => s.user);
   const painted = usePainted();
@@ -40,5 +44,9 @@ export function usePendingReviewBadges(): Map<string, number> {
     refetchInterval: 60_000,
     staleTime: 30_000,
   });
-  return reviewBadges(enabled ? query.data : undefined);
+  const badges = reviewBadges(enabled ? query.data : undefined);
+  // Equal badges keep the first map (no counts and counts of zero are the same badges): the map depends on
+  // its signature only.
+  const signature = [...badges].join(';');
+  return useMemo(() => badges, [signature]);
 }
