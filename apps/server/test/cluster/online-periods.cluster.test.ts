@@ -41,7 +41,11 @@ describe('cluster: terminal online periods', () => {
   });
 
   it('the leader closes the period of a terminal whose instance stopped writing (as if it died)', async () => {
-    const leader = [a, b].find((i) => i.app.services.leader.isLeader())!;
+    // One instance leads once its election attempt succeeds: the first attempt at start-up can fail on a busy
+    // database server (CI runs the database tests beside these), and the next comes 5 s later.
+    const leaderOf = () => [a, b].find((i) => i.app.services.leader.isLeader());
+    await expect.poll(leaderOf, { timeout: 15_000, interval: 100 }).toBeDefined();
+    const leader = leaderOf()!;
     const other = leader === a ? b : a;
     const reg = await register(other);
     await claim(other, reg.terminalId);
