@@ -3,7 +3,7 @@
  * presets, three runs each, beside the web player (`/player`) as the baseline in the same run.
  * Usage: npm run bench:lighthouse  (needs `npm run build` first)
  * Environment: RUNS (default 3), PRESETS (`desktop,mobile`), PAGES (`player,login,home,material`),
- * CHROMIUM_PATH (default /usr/bin/chromium), REPORT_DIR (keeps every Lighthouse JSON report there).
+ * LIGHTHOUSE_CHROMIUM_PATH (default /usr/bin/chromium: the full browser, as users have it), REPORT_DIR (keeps every Lighthouse JSON report there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { apiSignIn } from '../e2e/support/api.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
 const RUNS = Number(process.env.RUNS ?? 3);
+/** Debian's full Chromium (the tests' own is its headless shell, which has no browser around the page). */
+const CHROMIUM_PATH = process.env.LIGHTHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 
 /** Pages measured: the player first (the baseline), then the console. `signedIn` sends the session cookie. */

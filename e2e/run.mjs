@@ -56,7 +56,8 @@ const mainRun = run('npx', ['vitest', 'run', ...exclude, ...extra], { env }).the
 });
 // The main run's set-up installs Chromium when it is missing: the waiting lane starts once it is there (two
 // apt-get at once would fail on apt's lock), or once the main run has ended without it.
-while (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') && !mainEnded) {
+// The path is `support/chromium.ts`'s CHROMIUM_PATH.
+while (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell') && !mainEnded) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 const waiting = await run('npx', ['vitest', 'run', '--maxWorkers=1', ...extra, ...WAITING_SPECS], {

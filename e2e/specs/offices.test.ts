@@ -14,7 +14,6 @@ const LANGUAGES = [
     moved: '机构已移动',
     deleted: '机构已删除',
     refused: '仍有',
-    yes: '是',
   },
 ] as const;
 

@@ -18,7 +18,6 @@ const LANGUAGES = [
     saved: '终端已保存',
     done: '已完成',
     removed: '已移除 1 台终端',
-    yes: '是',
   },
 ] as const;
 
