@@ -3,10 +3,11 @@
  * presets, three runs each, beside the web player (`/player`) as the baseline in the same run.
  * Usage: npm run bench:lighthouse  (needs `npm run build` first)
  * Environment: RUNS (default 3), PRESETS (`desktop,mobile`), PAGES (`player,login,home,material`),
- * LIGHTHOUSE_CHROMIUM_PATH (default /usr/bin/chromium: the full browser, as users have it), REPORT_DIR (keeps every Lighthouse JSON report there).
+ * LIGHTHOUSE_CHROMIUM_PATH (default /usr/bin/chromium: the full browser, as users have it), REPORT_DIR (keeps
+ * every Lighthouse JSON report there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,9 @@ const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
 const RUNS = Number(process.env.RUNS ?? 3);
 /** Debian's full Chromium (the tests' own is its headless shell, which has no browser around the page). */
 const CHROMIUM_PATH = process.env.LIGHTHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM_PATH)) {
+  throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium"`);
+}
 const ADMIN = { user: 'admin', password: 'Admin#2026pass' };
 
 /** Pages measured: the player first (the baseline), then the console. `signedIn` sends the session cookie. */
